@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Languages the shop speaks; English is the default, Arabic is right-to-left. */
+export const LanguageSchema = z.enum(['en', 'ar']);
+export type Language = z.infer<typeof LanguageSchema>;
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LANGUAGES: readonly Language[] = LanguageSchema.options;
+
+/** Every error the API answers: a human message and a stable machine code. */
+export const ErrorResponseSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** Opaque identifier of any stored row (a UUID, but clients must not rely on that). */
+export const IdSchema = z.uuid({ message: 'Invalid id' });
+
+/** Page size of every paged list unless `pageSize` asks for another (see docs/decisions). */
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+/** The highest page number the API accepts; deeper paging is refused rather than scanned. */
+export const MAX_PAGE = 10_000;
+
+/** Query of every paged list: `?page=N&pageSize=M`, both optional, 1-based. */
+export const PageQuerySchema = z.object({
+  page: z.coerce
+    .number({ message: 'page must be a whole number from 1' })
+    .int({ message: 'page must be a whole number from 1' })
+    .min(1, { message: 'page must be a whole number from 1' })
+    .max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}` })
+    .default(1),
+  pageSize: z.coerce
+    .number({ message: `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .int({ message: `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .min(1, { message: `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .max(MAX_PAGE_SIZE, { message: `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** The envelope of a paged list: the spec's `data` plus where it sits in the whole list. */
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+    total: z.number().int().min(0),
+  });
+}
+
+/** The envelope of a single item or an unpaged list. */
+export function dataSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: item });
+}
+
+export const HealthResponseSchema = z.object({ status: z.literal('ok') });
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
