@@ -1,0 +1,23 @@
+import type { Config } from '../config/env';
+import { buildDemoCatalog } from '../seed/demo-catalog';
+import { loadCatalogOnce } from '../seed/load-catalog';
+
+import { openDatabase, type DatabaseHandle } from './client';
+
+/**
+ * Opens the configured database (PostgreSQL server when DATABASE_URL is set, else the embedded
+ * one in DATA_DIR), brings its schema up to date and loads the demo catalog on first use.
+ */
+export async function prepareDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<DatabaseHandle & { seeded: boolean }> {
+  const handle = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : await openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });
+  try {
+    await handle.migrate();
+    const seeded = await loadCatalogOnce(handle.db, buildDemoCatalog);
+    return { ...handle, seeded };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
