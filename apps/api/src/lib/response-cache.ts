@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+interface CachedBody {
+  body: string;
+  etag: string;
+}
+
+export interface CachePolicy {
+  /** How long this process reuses an answer it computed, in milliseconds. */
+  ttlMs: number;
+  /** The Cache-Control header sent to browsers and proxies. */
+  cacheControl: string;
+}
+
+/** Catalog answers: browsers revalidate after a minute; this process recomputes every 10 s. */
+export const CATALOG_CACHE: CachePolicy = {
+  ttlMs: 10_000,
+  cacheControl: 'public, max-age=60, stale-while-revalidate=300',
+};
+
+/**
+ * A small in-process cache of serialized JSON answers with their ETags. It keeps no state that
+ * matters: any process can answer any request, and a restart only costs a recomputation.
+ */
+export class ResponseCache {
+  private readonly entries = new LRUCache<string, CachedBody>({ max: 5_000, maxSize: 64 * 1024 * 1024, sizeCalculation: (e) => e.body.length + 64 });
+  private readonly pending = new Map<string, Promise<CachedBody>>();
+
+  /**
+   * Answers `request` from the cache under `key`, computing it with `produce` when missing or
+   * stale (one computation at a time per key), with ETag, Cache-Control and a 304 when the
+   * client's copy is current.
+   */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    policy: CachePolicy,
+    produce: () => Promise<unknown>,
+  ): Promise<FastifyReply> {
+    const entry = await this.get(key, policy, produce);
+    reply
+      .header('etag', entry.etag)
+      .header('cache-control', policy.cacheControl)
+      .header('vary', 'Cookie, lng, Accept-Encoding');
+    if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
+      return reply.code(304).send();
+    }
+    // The body is already JSON: skip the route's serializer.
+    return reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(entry.body);
+  }
+
+  private async get(key: string, policy: CachePolicy, produce: () => Promise<unknown>): Promise<CachedBody> {
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    const inFlight = this.pending.get(key);
+    if (inFlight) return inFlight;
+    const computing = (async () => {
+      const body = JSON.stringify(await produce());
+      const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+      const entry = { body, etag };
+      this.entries.set(key, entry, { ttl: policy.ttlMs });
+      return entry;
+    })();
+    this.pending.set(key, computing);
+    try {
+      return await computing;
+    } finally {
+      this.pending.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}

@@ -1,0 +1,164 @@
+import type { Product, Category, Subcategory } from '@dukkan/contracts/catalog';
+import type { Language } from '@dukkan/contracts/common';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+
+import type { Database } from '../../db/client';
+import { categories, products, subcategories } from '../../db/schema';
+
+export interface Page<T> {
+  data: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+const productColumns = {
+  id: products.id,
+  titleEn: products.titleEn,
+  titleAr: products.titleAr,
+  descriptionEn: products.descriptionEn,
+  descriptionAr: products.descriptionAr,
+  brandEn: products.brandEn,
+  brandAr: products.brandAr,
+  priceCents: products.priceCents,
+  quantity: products.quantity,
+  ratingTenths: products.ratingTenths,
+  reviewCount: products.reviewCount,
+  thumbnail: products.thumbnail,
+  images: products.images,
+  categorySlug: categories.slug,
+  categoryNameEn: categories.nameEn,
+  categoryNameAr: categories.nameAr,
+  subcategorySlug: subcategories.slug,
+};
+
+type ProductRow = { [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data'] };
+
+function toProduct(row: ProductRow, lng: Language): Product {
+  const ar = lng === 'ar';
+  return {
+    _id: row.id,
+    title: ar ? row.titleAr : row.titleEn,
+    description: ar ? row.descriptionAr : row.descriptionEn,
+    price: row.priceCents / 100,
+    thumbnail: row.thumbnail,
+    images: row.images,
+    category: row.categorySlug,
+    categoryName: ar ? row.categoryNameAr : row.categoryNameEn,
+    subcategory: row.subcategorySlug,
+    brand: ar ? row.brandAr : row.brandEn,
+    quantity: row.quantity,
+    rating: row.ratingTenths / 10,
+    reviewCount: row.reviewCount,
+  };
+}
+
+function selectProducts(db: Database) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id));
+}
+
+/** All departments in menu order. */
+export async function listCategories(db: Database, lng: Language): Promise<Category[]> {
+  const rows = await db.select().from(categories).orderBy(asc(categories.position));
+  return rows.map((c) => ({ _id: c.id, slug: c.slug, name: lng === 'ar' ? c.nameAr : c.nameEn, image: c.image }));
+}
+
+/** Every product, in catalog order, one page at a time. */
+export async function listProducts(db: Database, lng: Language, { page, pageSize }: PageRequest): Promise<Page<Product>> {
+  const [rows, [totals]] = await Promise.all([
+    selectProducts(db)
+      .orderBy(asc(products.position), asc(products.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(products),
+  ]);
+  return { data: rows.map((r) => toProduct(r, lng)), page, pageSize, total: totals?.total ?? 0 };
+}
+
+/** One product, or undefined when no product has that id. */
+export async function getProduct(db: Database, lng: Language, id: string): Promise<Product | undefined> {
+  const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
+  return row ? toProduct(row, lng) : undefined;
+}
+
+/**
+ * A department's products by its name (matched case-insensitively, as links and old bookmarks
+ * spell it either way), optionally narrowed to one subcategory. Undefined when no such department.
+ */
+export async function listCategoryProducts(
+  db: Database,
+  lng: Language,
+  categoryName: string,
+  { page, pageSize, subcategory }: PageRequest & { subcategory?: string | undefined },
+): Promise<Page<Product> | undefined> {
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`lower(${categories.slug}) = lower(${categoryName})`)
+    .limit(1);
+  if (!category) return undefined;
+
+  let filter = eq(products.categoryId, category.id);
+  if (subcategory !== undefined) {
+    const [sub] = await db
+      .select({ id: subcategories.id })
+      .from(subcategories)
+      .where(and(eq(subcategories.categoryId, category.id), sql`lower(${subcategories.slug}) = lower(${subcategory})`))
+      .limit(1);
+    // An unknown subcategory of a real department is an empty list, not an error.
+    if (!sub) return { data: [], page, pageSize, total: 0 };
+    filter = eq(products.subcategoryId, sub.id);
+  }
+
+  const [rows, [totals]] = await Promise.all([
+    selectProducts(db)
+      .where(filter)
+      .orderBy(asc(products.position), asc(products.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(products).where(filter),
+  ]);
+  return { data: rows.map((r) => toProduct(r, lng)), page, pageSize, total: totals?.total ?? 0 };
+}
+
+/** All subcategories, grouped by department order, one page at a time. */
+export async function listSubcategories(db: Database, lng: Language, { page, pageSize }: PageRequest): Promise<Page<Subcategory>> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: subcategories.id,
+        slug: subcategories.slug,
+        nameEn: subcategories.nameEn,
+        nameAr: subcategories.nameAr,
+        image: subcategories.image,
+        categorySlug: categories.slug,
+      })
+      .from(subcategories)
+      .innerJoin(categories, eq(subcategories.categoryId, categories.id))
+      .orderBy(asc(categories.position), asc(subcategories.position))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(subcategories),
+  ]);
+  return {
+    data: rows.map((s) => ({
+      _id: s.id,
+      slug: s.slug,
+      name: lng === 'ar' ? s.nameAr : s.nameEn,
+      image: s.image,
+      category: s.categorySlug,
+    })),
+    page,
+    pageSize,
+    total: totals?.total ?? 0,
+  };
+}

@@ -1,0 +1,78 @@
+import { ErrorResponseSchema, HealthResponseSchema } from '@dukkan/contracts/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the HTTP shell', () => {
+  it('answers GET /api/health with 200 {"status":"ok"}', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(HealthResponseSchema.parse(res.json())).toEqual({ status: 'ok' });
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(res.headers['x-frame-options']).toBeDefined();
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    const traced = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(traced.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(ErrorResponseSchema.parse(res.json()).code).toBe('NOT_FOUND');
+  });
+
+  it('answers a malformed JSON body with a 400, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken": ',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(ErrorResponseSchema.parse(res.json()).message).toBeTruthy();
+  });
+
+  it('compresses large answers for clients that accept gzip', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/product?pageSize=50', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('publishes the OpenAPI document generated from the contracts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/categories/', '/api/product', '/api/product/{id}', '/api/product/category/{categoryName}', '/api/subcategories']),
+    );
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('serves every catalog image as SVG and 404s an unknown one', async () => {
+    const products = (await t.app.inject({ method: 'GET', url: '/api/product?pageSize=5' })).json() as {
+      data: { images: string[] }[];
+    };
+    const image = products.data[0]!.images[1]!;
+    const res = await t.app.inject({ method: 'GET', url: image });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(res.body.startsWith('<svg')).toBe(true);
+    const missing = await t.app.inject({ method: 'GET', url: '/images/products/nope/0.svg' });
+    expect(missing.statusCode).toBe(404);
+  });
+});

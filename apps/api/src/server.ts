@@ -1,0 +1,32 @@
+import closeWithGrace from 'close-with-grace';
+
+import { buildApp } from './app';
+import { loadConfig } from './config/env';
+import { prepareDatabase } from './db/prepare';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const database = await prepareDatabase(config);
+const app = await buildApp({ db: database.db, logLevel: config.logLevel });
+
+app.addHook('onClose', async () => {
+  await database.close();
+});
+
+// SIGTERM/SIGINT: stop accepting, let requests in flight finish, close the database; give up
+// after 10 s so a stuck request cannot keep the process alive for ever.
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  {
+    database: database.kind === 'postgres' ? 'postgres' : `pglite:${config.dataDir}`,
+    catalogLoaded: database.seeded,
+    readyInMs: Math.round(performance.now() - startedAt),
+  },
+  `Dukkan is ready on http://${config.host}:${(app.server.address() as { port: number }).port}`,
+);

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+
+import { buildApp } from '../app';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+
+import { adminQuery, databaseUrl, quoteIdent } from './pg-admin';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Drops what the copy left behind (the PostgreSQL database); call after close(). */
+  destroy(): Promise<void>;
+}
+
+/** A fresh, migrated database holding the demo catalog, private to the calling test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (inject('dbKind') === 'postgres') {
+    const url = inject('pgUrl');
+    const name = `dukkan_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(url, `create database ${quoteIdent(name)} template ${quoteIdent(inject('pgTemplate'))}`);
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 4 });
+    return { ...handle, destroy: () => adminQuery(url, `drop database if exists ${quoteIdent(name)} with (force)`) };
+  }
+  const dump = await readFile(inject('pgliteDump'));
+  const handle = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  return { ...handle, destroy: async () => undefined };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The whole Fastify app over a fresh database, for `app.inject` (no port is opened). */
+export async function createTestApp(): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ db: database.db, logLevel: 'silent' });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await database.destroy();
+    },
+  };
+}
