@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Starts the built shop (`node apps/api/dist/server.js`) on a free port with a fresh embedded
+ * database in a temporary DATA_DIR, and hands its address to the tests in E2E_BASE_URL.
+ * DATABASE_URL is removed: the browser tests always run on the embedded database.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dukkan-e2e-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  delete env.DATABASE_URL;
+  const server = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  const log: string[] = [];
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The shop did not start within 60 s:\n${log.join('')}`)), 60_000);
+    server.stdout.setEncoding('utf8');
+    server.stderr.setEncoding('utf8');
+    server.stderr.on('data', (chunk: string) => log.push(chunk));
+    server.stdout.on('data', (chunk: string) => {
+      log.push(chunk);
+      const match = /is ready on (http:\/\/[\d.]+:\d+)/.exec(chunk);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    server.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The shop exited with code ${code} before it was ready:\n${log.join('')}`));
+    });
+  });
+  process.env.E2E_BASE_URL = baseUrl;
+
+  return async () => {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
