@@ -8,7 +8,7 @@ import { config as defineTsConfig, configs as tsConfigs } from 'typescript-eslin
 
 export default defineTsConfig(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/test-results/**', '**/playwright-report/**', 'apps/api/drizzle/**'],
+    ignores: ['data/**', '**/node_modules/**', '**/dist/**', '**/test-results/**', '**/playwright-report/**', 'apps/api/drizzle/**'],
   },
   js.configs.recommended,
   ...tsConfigs.strict,

@@ -64,7 +64,8 @@ export async function insertProducts(
   let batch: (typeof products.$inferInsert)[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    await db.insert(products).values(batch);
+    // A product already there (same slug) is kept: a larger synthetic run only adds the rest.
+    await db.insert(products).values(batch).onConflictDoNothing({ target: products.slug });
     batch = [];
   };
   for (const p of items) {

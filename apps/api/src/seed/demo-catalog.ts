@@ -1,0 +1,129 @@
+/**
+ * The demo catalog: nine departments, their subcategories and 36 products each, in English
+ * and Arabic. Completely deterministic: stock, ratings and review counts come from a PRNG
+ * seeded by each product's slug.
+ */
+import { DEPARTMENT_SLUGS, type DepartmentSlug } from '@dukkan/contracts/catalog';
+
+import type { SeedCatalog, SeedCategory, SeedProduct, SeedSubcategory } from './catalog-types';
+import { AUTO_AND_TIRES } from './data/auto-and-tires';
+import { BABY } from './data/baby';
+import { BEAUTY } from './data/beauty';
+import { ELECTRONICS } from './data/electronics';
+import { FASHION } from './data/fashion';
+import { GROCERY } from './data/grocery';
+import { HOME } from './data/home';
+import { HOME_IMPROVEMENT } from './data/home-improvement';
+import { PATIO_AND_GARDEN } from './data/patio-and-garden';
+import type { DepartmentData, ProductData, SubcategoryData } from './data/types';
+
+const BY_SLUG: Record<DepartmentSlug, DepartmentData> = {
+  Grocery: GROCERY,
+  Home: HOME,
+  'Patio&Garden': PATIO_AND_GARDEN,
+  electronics: ELECTRONICS,
+  Fashion: FASHION,
+  Beauty: BEAUTY,
+  'Home-Improvement': HOME_IMPROVEMENT,
+  'Auto&tires': AUTO_AND_TIRES,
+  Baby: BABY,
+};
+
+/** The departments' source tables, in `DEPARTMENT_SLUGS` order. */
+export const DEPARTMENTS: readonly DepartmentData[] = DEPARTMENT_SLUGS.map((slug) => BY_SLUG[slug]);
+
+/** 32-bit FNV-1a hash of a string. */
+export function hashString(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** mulberry32: a small, fast, seedable PRNG returning numbers in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `/images/categories/{key}.svg`, e.g. `patio-and-garden` for `Patio&Garden`. */
+export function categoryKey(slug: DepartmentSlug): string {
+  return slug.toLowerCase().replaceAll('&', '-and-');
+}
+
+export function subcategorySlug(dept: DepartmentData, sub: SubcategoryData): string {
+  return `${dept.key}-${sub.key}`;
+}
+
+export function productSlug(dept: DepartmentData, product: ProductData): string {
+  return `${dept.key}-${product.k}`;
+}
+
+export function productImagePaths(slug: string): string[] {
+  return [0, 1, 2, 3].map((n) => `/images/products/${slug}/${n}.svg`);
+}
+
+export interface ProductStats {
+  quantity: number;
+  rating: number;
+  reviewCount: number;
+}
+
+/** Stock (mostly 5–250, sometimes 1–3), rating (2.8–5.0, one decimal) and review count (3–9000). */
+export function statsFrom(random: () => number): ProductStats {
+  const quantity = random() < 0.07 ? 1 + Math.floor(random() * 3) : 5 + Math.floor(random() * 246);
+  const rating = Math.min(50, Math.round(28 + 22 * Math.sqrt(random()))) / 10;
+  const reviewCount = Math.min(9000, Math.max(3, Math.round(3 * Math.pow(3000, random()))));
+  return { quantity, rating, reviewCount };
+}
+
+/** Stock, rating and review count of a demo product, derived from its slug. */
+export function productStats(slug: string): ProductStats {
+  return statsFrom(mulberry32(hashString(slug)));
+}
+
+function buildProduct(dept: DepartmentData, data: ProductData): SeedProduct {
+  const slug = productSlug(dept, data);
+  const images = productImagePaths(slug);
+  return {
+    slug,
+    categorySlug: dept.slug,
+    subcategorySlug: `${dept.key}-${data.s}`,
+    title: { en: data.t[0], ar: data.t[1] },
+    description: { en: data.d[0], ar: data.d[1] },
+    brand: { en: data.b, ar: dept.brands[data.b] ?? data.b },
+    priceCents: data.p,
+    ...productStats(slug),
+    thumbnail: images[0] ?? '',
+    images,
+  };
+}
+
+/** The demo catalog; every call returns a fresh, identical copy. */
+export function buildDemoCatalog(): SeedCatalog {
+  const categories: SeedCategory[] = [];
+  const subcategories: SeedSubcategory[] = [];
+  const products: SeedProduct[] = [];
+  DEPARTMENTS.forEach((dept, position) => {
+    categories.push({
+      slug: dept.slug,
+      name: { en: dept.name.en, ar: dept.name.ar },
+      image: `/images/categories/${categoryKey(dept.slug)}.svg`,
+      position,
+    });
+    for (const sub of dept.subcategories) {
+      const slug = subcategorySlug(dept, sub);
+      subcategories.push({ slug, categorySlug: dept.slug, name: { en: sub.en, ar: sub.ar }, image: `/images/subcategories/${slug}.svg` });
+    }
+    for (const product of dept.products) products.push(buildProduct(dept, product));
+  });
+  return { categories, subcategories, products };
+}
