@@ -25,6 +25,18 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
 };
 
+const STATUS_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
 /**
  * Every error leaves as `{ message, code }`: client mistakes with a 4xx status and a message that
  * says what to fix, real faults as a 500 that reveals nothing and is logged with the request id.
@@ -49,7 +61,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = FASTIFY_CLIENT_ERRORS[error.code] ?? error.message;
-      return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+      return reply.code(status).send({ message, code: STATUS_CODES[status] ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL' });

@@ -72,7 +72,12 @@ describe('the HTTP shell', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(res.body.startsWith('<svg')).toBe(true);
-    const missing = await t.app.inject({ method: 'GET', url: '/images/products/nope/0.svg' });
-    expect(missing.statusCode).toBe(404);
+    for (const url of ['/images/products/nope/0.svg', '/images/..%2f..%2fetc%2fpasswd']) {
+      const missing = await t.app.inject({ method: 'GET', url });
+      expect(missing.statusCode).toBe(404);
+    }
+    const malformed = await t.app.inject({ method: 'GET', url: '/images/products/%E0%A4%A/0.svg' });
+    expect(malformed.statusCode).toBe(400);
+    expect(ErrorResponseSchema.parse(malformed.json()).message).toBeTruthy();
   });
 });

@@ -17,7 +17,13 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
     const pathname = request.url.split('?')[0] ?? '';
     let entry = rendered.get(pathname);
     if (!entry) {
-      const svg = renderImage(decodeURIComponent(pathname));
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(pathname);
+      } catch {
+        decoded = ''; // a malformed escape names no image
+      }
+      const svg = renderImage(decoded);
       if (svg === undefined) {
         return reply.code(404).send({ message: 'Image not found', code: 'NOT_FOUND' });
       }

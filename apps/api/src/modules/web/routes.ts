@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 
 interface WebRoutesOptions {
   /** The built storefront (apps/web/dist); absent in API-only runs such as `npm run dev`. */
@@ -41,12 +41,16 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
     });
   }
 
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+  if (hasWeb) {
+    // The static plugin refuses the folder itself ('/') with a 403, so the home page is a route.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !API_LIKE.test(url);
-    if (hasWeb && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
-    }
+    if (hasWeb && wantsPage) return sendIndex(reply);
     return reply.code(404).send({ message: `Not found: ${request.method} ${url}`, code: 'NOT_FOUND' });
   });
 };
