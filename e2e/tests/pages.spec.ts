@@ -1,0 +1,49 @@
+import { DEPARTMENTS, expect, test } from './fixtures';
+
+test.describe('pages', () => {
+  for (const d of DEPARTMENTS) {
+    test(`${d.path} lists its department's products with photo, title and $ price`, async ({ page }) => {
+      const answer = page.waitForResponse((r) => r.url().includes('/api/product/category/') && r.status() === 200);
+      await page.goto(d.path);
+      await answer;
+      await expect(page.getByRole('heading', { level: 1, name: d.en, exact: true })).toBeVisible();
+      const card = page.getByRole('main').getByRole('article').first();
+      await expect(card.getByRole('img')).toHaveAttribute('src', /^\/images\/products\/.+\.svg$/);
+      await expect(card).toContainText(/\$\d+\.\d{2}/);
+      await expect(card.getByRole('link').last()).toHaveAttribute('href', /^\/details\//);
+    });
+  }
+
+  test('an unknown route shows the not-found page, whose button goes home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Uh-oh... This page could not be found.')).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Home' }).or(page.getByRole('button', { name: 'Return to Home' })).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the terms of use are dated March 5, 2024, with ten sections', async ({ page }) => {
+    await page.goto('/termsOfUs');
+    await expect(page.getByText(/March 5, 2024/)).toBeVisible();
+    for (const n of [1, 5, 10]) {
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${n}\\.`) })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'Track Your Order', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Returns & Refunds', exact: true })).toBeVisible();
+  });
+
+  test('phone verification and checkout success are there as the spec describes', async ({ page }) => {
+    await page.goto('/phoneverification');
+    await expect(page.getByRole('button', { name: 'Send Code' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Not Now' })).toBeVisible();
+    await page.goto('/checkoutSuccess');
+    await expect(page.getByText('Your checkout was successful!')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a reload on a client route serves the app, not a 404', async ({ page }) => {
+    const res = await page.goto('/userprofile/address');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('banner')).toBeVisible();
+  });
+});
