@@ -18,5 +18,7 @@ function findApiRoot(): string {
 
 export const API_ROOT = findApiRoot();
 export const MIGRATIONS_DIR = path.join(API_ROOT, 'drizzle');
+/** An empty, initialised PGlite cluster made by `npm run build` (build.mjs); optional. */
+export const PGLITE_BASE = path.join(API_ROOT, 'dist', 'pglite-base.tar.gz');
 export const WEB_DIST_DIR = path.resolve(API_ROOT, '..', 'web', 'dist');
 export const LOCALES_DIR = path.resolve(API_ROOT, '..', 'web', 'public', 'locales');

@@ -1,4 +1,6 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,7 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
-import { MIGRATIONS_DIR } from '../paths';
+import { MIGRATIONS_DIR, PGLITE_BASE } from '../paths';
 
 import * as schema from './schema';
 
@@ -46,10 +48,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  let loadDataDir = options.loadDataDir;
+  if (options.dataDir) {
+    await mkdir(options.dataDir, { recursive: true });
+    // A new data folder starts from the empty cluster the build prepared, when there is one.
+    const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
+    if (isNew && !loadDataDir && existsSync(PGLITE_BASE)) loadDataDir = new Blob([await readFile(PGLITE_BASE)]);
+  }
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema });
