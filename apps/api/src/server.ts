@@ -18,7 +18,15 @@ app.addHook('onClose', async () => {
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
-  await app.close();
+  // Node closes idle keep-alive sockets only when closing starts; a request still in flight
+  // leaves its socket idle later, so keep closing idle ones until the server has closed.
+  const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweeper);
+  }
+  app.log.info('closed');
 });
 
 await app.listen({ port: config.port, host: config.host });
