@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { mockFetch, on } from '../test/fetch-mock';
+import { category, product, productPage } from '../test/fixtures';
+import { renderApp } from '../test/render';
+
+const categories = [category('Grocery', 'Grocery', 1), category('electronics', 'Electronics', 2)];
+
+function mockCatalog() {
+  return mockFetch(
+    on('/api/categories/', { data: categories }),
+    (url) =>
+      url.pathname.startsWith('/api/product/category/')
+        ? { body: productPage(1, Number(url.searchParams.get('pageSize') ?? 24), 4) }
+        : undefined,
+    on(`/api/product/${product(7)._id}`, { data: product(7, { title: 'Olive oil', categoryName: 'Grocery' }) }),
+  );
+}
+
+/** Each route of the spec's table and the h1 its page shows. */
+const PAGES: [path: string, heading: string | RegExp][] = [
+  ['/', 'Low prices on everything you love'],
+  [`/details/${product(7)._id}`, 'Olive oil'],
+  ['/payment', 'Payment'],
+  ['/termsOfUs', 'Terms of Use'],
+  ['/userprofile', 'My Account'],
+  ['/userprofile/address', 'My Account'],
+  ['/userprofile/pastOrders', 'My Account'],
+  ['/userprofile/upcomingOrders', 'My Account'],
+  ['/electronics', 'Electronics'],
+  ['/Grocery', 'Grocery'],
+  ['/Home', 'Home'],
+  ['/Patio&Garden', 'Patio & Garden'],
+  ['/Home-Improvement', 'Home Improvement'],
+  ['/Auto&tires', 'Auto & Tires'],
+  ['/Baby', 'Baby'],
+  ['/fashion', 'Fashion'],
+  ['/beauty', 'Beauty'],
+  ['/cart', /^Cart/],
+  ['/Order/abc123', 'Order details'],
+  ['/checkout', 'Checkout'],
+  ['/search?q=milk', 'Results for "milk"'],
+  ['/wishlist', 'My Wish List'],
+  ['/checkoutSuccess', 'Your checkout was successful!'],
+  ['/login', 'Sign in or create your account'],
+  ['/register', 'Create your Dukkan account'],
+  ['/phoneverification', 'Hi, Sarah!'],
+];
+
+describe('route table', () => {
+  it.each(PAGES)('%s shows its page', async (path, heading) => {
+    mockCatalog();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it.each(['/Fashion', '/CART', '/TermsOfUs'])('%s matches its route whatever the case', async (path) => {
+    mockCatalog();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('Uh-oh');
+  });
+
+  it('pages of the main layout have the header, departments bar and footer', async () => {
+    mockCatalog();
+    renderApp('/cart');
+    await screen.findByRole('heading', { level: 1, name: /^Cart/ });
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    const bar = screen.getByRole('navigation', { name: 'Store and departments' });
+    expect(await within(bar).findByRole('link', { name: 'Electronics' })).toHaveAttribute('href', '/electronics');
+  });
+
+  it('the account area has its side menu', async () => {
+    const user = userEvent.setup();
+    mockCatalog();
+    renderApp('/userprofile');
+    const menu = await screen.findByRole('navigation', { name: 'Account menu' });
+    for (const name of ['My Profile', 'Address Book', 'Past Orders', 'Upcoming Orders']) {
+      expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
+    }
+    await user.click(within(menu).getByRole('link', { name: 'Past Orders' }));
+    expect(await screen.findByText("You haven't placed any orders yet!")).toBeInTheDocument();
+  });
+
+  it('unknown routes show the not-found page inside the layout', async () => {
+    mockCatalog();
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Uh-oh... This page could not be found.' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  it('a product that does not exist shows the not-found page', async () => {
+    mockCatalog();
+    renderApp('/details/00000000-0000-4000-8000-999999999999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Uh-oh... This page could not be found.' })).toBeInTheDocument();
+  });
+
+  it('a page that throws while rendering shows the not-found page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch(on('/api/categories/', { data: 'not a list' }));
+    // A categories answer of the wrong shape makes the layout's menu throw: the root boundary answers.
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Uh-oh... This page could not be found.' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Return to Home' })).toBeInTheDocument();
+  });
+});

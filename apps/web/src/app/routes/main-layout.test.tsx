@@ -1,0 +1,37 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { mockFetch, on } from '../../test/fetch-mock';
+import { category } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+
+const token = `header.${btoa(JSON.stringify({ id: 'user-1', name: 'Mona' }))}.signature`;
+
+describe('MainLayout', () => {
+  it('shows the store, the app promo and the categories from the API in the departments bar', async () => {
+    mockFetch(on('/api/categories/', { data: [category('Baby', 'Baby', 1)] }));
+    renderApp('/checkout');
+    const bar = await screen.findByRole('navigation', { name: 'Store and departments' });
+    expect(await within(bar).findByRole('link', { name: 'Baby' })).toHaveAttribute('href', '/Baby');
+    expect(bar).toHaveTextContent('Dukkan Downtown Supercenter');
+    expect(bar).toHaveTextContent('15 Tahrir Square, Cairo');
+    expect(within(bar).getByRole('link', { name: 'Get the Dukkan app' })).toHaveAttribute('href', '#');
+  });
+
+  it('logging out clears storage, says so, and opens sign-in 2 seconds later', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('token', token);
+    mockFetch(on('/api/categories/', { data: [] }));
+    const { store } = renderApp('/checkout');
+
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(store.getState().auth.userToken).toBeNull();
+    expect(await screen.findByText('Successfully logged out!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sign in or create your account' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in or create your account' }, { timeout: 4000 })).toBeInTheDocument();
+  });
+});

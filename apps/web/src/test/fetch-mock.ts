@@ -1,0 +1,47 @@
+import { vi } from 'vitest';
+
+export interface RecordedRequest {
+  url: URL;
+  method: string;
+  headers: Headers;
+}
+
+type Handler = (url: URL, request: Request) => { status?: number; body: unknown } | undefined;
+
+/**
+ * Replaces `fetch` with the given handler (the first one that answers wins; anything else is a
+ * 404 `{ message, code }` like the API's). Returns the requests made, for assertions.
+ */
+export function mockFetch(...handlers: Handler[]): RecordedRequest[] {
+  const requests: RecordedRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const url = new URL(request.url);
+      requests.push({ url, method: request.method, headers: request.headers });
+      for (const handler of handlers) {
+        const answer = handler(url, request);
+        if (answer) {
+          return new Response(JSON.stringify(answer.body), {
+            status: answer.status ?? 200,
+            headers: { 'Content-Type': 'application/json' },
+          });
+        }
+      }
+      return new Response(JSON.stringify({ message: 'Not found', code: 'NOT_FOUND' }), {
+        status: 404,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return requests;
+}
+
+/** A handler answering `GET {pathname}` (decoded, exact) with `body`. */
+export function on(pathname: string, body: unknown | ((url: URL) => unknown), status = 200): Handler {
+  return (url) =>
+    decodeURIComponent(url.pathname) === pathname
+      ? { status, body: typeof body === 'function' ? (body as (url: URL) => unknown)(url) : body }
+      : undefined;
+}

@@ -1,0 +1,42 @@
+import { render } from '@testing-library/react';
+import { type ReactElement, Suspense } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject, useLocation } from 'react-router';
+
+import { AppProviders } from '../app/providers';
+import { routes as appRoutes } from '../app/router';
+import { createAppStore, type AppStore } from '../app/store';
+
+/** Shows the current location, so tests can assert where a navigation went. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderRouter(routes: RouteObject[], initialPath: string, store: AppStore) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const view = render(
+    <Suspense fallback={null}>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </Suspense>,
+  );
+  return { ...view, router, store };
+}
+
+/** Renders `ui` at `path` (inside the providers); every other path shows the location probe. */
+export function renderWithProviders(ui: ReactElement, { path = '/', store = createAppStore() } = {}) {
+  return renderRouter(
+    [
+      { path, element: ui },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    path,
+    store,
+  );
+}
+
+/** Renders the whole shop (real route table, lazy pages) at `url`. */
+export function renderApp(url: string, { store = createAppStore() } = {}) {
+  return renderRouter(appRoutes, url, store);
+}
