@@ -1,0 +1,49 @@
+import type { Category } from '@dukkan/contracts/catalog';
+import Box from '@mui/material/Box';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+
+import { categoryPath } from '../../lib/category-path';
+import { LinkBehavior } from '../../lib/link-behavior';
+
+/** Spec section 2: the categories list is at most 761px high (it scrolls beyond). */
+export const CATEGORIES_MENU_MAX_HEIGHT = 761;
+
+export interface CategoriesMenuListProps {
+  id: string;
+  labelledBy: string;
+  anchor: HTMLElement | null;
+  categories: readonly Category[];
+  onClose: () => void;
+}
+
+/** The open "Categories" menu; loaded on first use, it keeps Popover and Modal out of the first load. */
+export default function CategoriesMenuList({ id, labelledBy, anchor, categories, onClose }: CategoriesMenuListProps) {
+  return (
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={onClose}
+      slotProps={{
+        paper: { sx: { maxHeight: CATEGORIES_MENU_MAX_HEIGHT, minWidth: 240 } },
+        list: { 'aria-labelledby': labelledBy },
+      }}
+    >
+      {categories.map((category) => (
+        <MenuItem key={category._id} component={LinkBehavior} href={categoryPath(category.slug)} onClick={onClose}>
+          <Box
+            component="img"
+            src={category.image}
+            alt=""
+            width={32}
+            height={32}
+            loading="lazy"
+            sx={{ borderRadius: '50%', bgcolor: 'action.hover', marginInlineEnd: 1.5 }}
+          />
+          {category.name}
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
