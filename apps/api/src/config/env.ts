@@ -50,7 +50,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(process.cwd(), e.DATA_DIR),
+    // npm runs workspace scripts inside the workspace; INIT_CWD is where the command was typed,
+    // so `npm start`, `npm run dev` and `npm run catalog:generate` share one ./data.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,

@@ -1,0 +1,35 @@
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('gives every setting its documented default', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/shop' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('/srv/shop', 'data'),
+      databaseUrl: undefined,
+      paymentProvider: 'sandbox',
+      publicUrl: 'http://127.0.0.1:3000',
+      logLevel: 'info',
+    });
+  });
+
+  it('treats empty values as unset and resolves DATA_DIR from where npm was run', () => {
+    const config = loadConfig({ DATABASE_URL: '', DATA_DIR: 'var/db', INIT_CWD: '/srv/shop', PORT: '8080' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe('/srv/shop/var/db');
+    expect(config.port).toBe(8080);
+    expect(loadConfig({ DATA_DIR: '/abs/data' }).dataDir).toBe('/abs/data');
+  });
+
+  it('refuses invalid values with a message naming each variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', PAYMENT_PROVIDER: 'cash', DATABASE_URL: 'not a url' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*PAYMENT_PROVIDER|PORT[\s\S]*PAYMENT_PROVIDER[\s\S]*DATABASE_URL/,
+    );
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+  });
+});
