@@ -19,6 +19,7 @@ import { ResponseCache } from './lib/response-cache';
 import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
+import { searchRoutes } from './modules/search/routes';
 import { webRoutes } from './modules/web/routes';
 import { LOCALES_DIR, WEB_DIST_DIR } from './paths';
 
@@ -88,7 +89,7 @@ export async function buildApp({ db, logLevel = 'info', webDistDir = WEB_DIST_DI
         description: 'The storefront API. Errors are `{ message, code }` with a 4xx or 5xx status.',
         version: '0.1.0',
       },
-      tags: [{ name: 'catalog' }, { name: 'health' }],
+      tags: [{ name: 'catalog' }, { name: 'search' }, { name: 'health' }],
     },
     transform: jsonSchemaTransform,
   });
@@ -97,6 +98,7 @@ export async function buildApp({ db, logLevel = 'info', webDistDir = WEB_DIST_DI
   const cache = new ResponseCache();
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
+  await app.register(searchRoutes, { prefix: '/api', db, cache });
   await app.register(imageRoutes);
   await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR });
 

@@ -5,6 +5,8 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, products, subcategories } from '../../db/schema';
 
+import { productColumns, toProduct } from './product-row';
+
 export interface Page<T> {
   data: T[];
   page: number;
@@ -15,47 +17,6 @@ export interface Page<T> {
 interface PageRequest {
   page: number;
   pageSize: number;
-}
-
-const productColumns = {
-  id: products.id,
-  titleEn: products.titleEn,
-  titleAr: products.titleAr,
-  descriptionEn: products.descriptionEn,
-  descriptionAr: products.descriptionAr,
-  brandEn: products.brandEn,
-  brandAr: products.brandAr,
-  priceCents: products.priceCents,
-  quantity: products.quantity,
-  ratingTenths: products.ratingTenths,
-  reviewCount: products.reviewCount,
-  thumbnail: products.thumbnail,
-  images: products.images,
-  categorySlug: categories.slug,
-  categoryNameEn: categories.nameEn,
-  categoryNameAr: categories.nameAr,
-  subcategorySlug: subcategories.slug,
-};
-
-type ProductRow = { [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data'] };
-
-function toProduct(row: ProductRow, lng: Language): Product {
-  const ar = lng === 'ar';
-  return {
-    _id: row.id,
-    title: ar ? row.titleAr : row.titleEn,
-    description: ar ? row.descriptionAr : row.descriptionEn,
-    price: row.priceCents / 100,
-    thumbnail: row.thumbnail,
-    images: row.images,
-    category: row.categorySlug,
-    categoryName: ar ? row.categoryNameAr : row.categoryNameEn,
-    subcategory: row.subcategorySlug,
-    brand: ar ? row.brandAr : row.brandEn,
-    quantity: row.quantity,
-    rating: row.ratingTenths / 10,
-    reviewCount: row.reviewCount,
-  };
 }
 
 function selectProducts(db: Database) {

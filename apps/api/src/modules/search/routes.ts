@@ -1,0 +1,69 @@
+import { ErrorResponseSchema, LanguageSchema } from '@dukkan/contracts/common';
+import {
+  ProductSearchQuerySchema,
+  ProductSearchResponseSchema,
+  SearchSuggestQuerySchema,
+  SearchSuggestResponseSchema,
+} from '@dukkan/contracts/search';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { Database } from '../../db/client';
+import { requestLanguage } from '../../lib/language';
+import { CATALOG_CACHE, type ResponseCache } from '../../lib/response-cache';
+
+import { searchWords } from './normalize';
+import { searchProducts, suggestProducts } from './service';
+
+interface SearchRoutesOptions {
+  db: Database;
+  cache: ResponseCache;
+}
+
+const lngQuery = LanguageSchema.optional().describe('Language of catalog text (else the i18next cookie, else en)');
+const errors = { 400: ErrorResponseSchema };
+
+/**
+ * Product search and search-as-you-type suggestions. Static paths, so `/product/search` and
+ * `/product/suggest` win over the catalog's `/product/:id` (find-my-way prefers static segments).
+ * Answers are cached under the normalised words, so "Headphones " and "headphones" share one.
+ */
+export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db, cache }) => {
+  app.get(
+    '/product/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Products matching a text, most relevant first, paged',
+        querystring: ProductSearchQuerySchema.extend({ lng: lngQuery }),
+        response: { 200: ProductSearchResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const lng = requestLanguage(request);
+      const { q, page, pageSize } = request.query;
+      const words = searchWords(q);
+      return cache.send(request, reply, `search:${lng}:${page}:${pageSize}:${words.join(' ')}`, CATALOG_CACHE, () =>
+        searchProducts(db, lng, words, { page, pageSize }),
+      );
+    },
+  );
+
+  app.get(
+    '/product/suggest',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Up to eight product titles for search-as-you-type',
+        querystring: SearchSuggestQuerySchema.extend({ lng: lngQuery }),
+        response: { 200: SearchSuggestResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const lng = requestLanguage(request);
+      const words = searchWords(request.query.q);
+      return cache.send(request, reply, `suggest:${lng}:${words.join(' ')}`, CATALOG_CACHE, async () => ({
+        data: await suggestProducts(db, lng, words),
+      }));
+    },
+  );
+};

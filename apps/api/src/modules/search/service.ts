@@ -1,0 +1,214 @@
+import type { Language } from '@dukkan/contracts/common';
+import { MAX_SUGGESTIONS, type ProductSearchResponse, type SearchSuggestion } from '@dukkan/contracts/search';
+import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+
+import type { Database } from '../../db/client';
+import { categories, products, searchTerms, subcategories } from '../../db/schema';
+import { productColumns, toProduct } from '../catalog/product-row';
+
+import { isArabicWord, isSearchWord } from './normalize';
+
+/**
+ * Search in PostgreSQL (docs/decisions/0008-search-in-postgresql.md), in two statements:
+ * 1. each query word is checked against the vocabulary (`search_terms`): a word that starts no
+ *    known word gets its closest known words by trigram similarity as alternatives (typos);
+ * 2. the words become one tsquery — every word must match, each by any of its alternatives, by
+ *    prefix — answered from the GIN index on `products.search_vector` and ranked by `ts_rank`
+ *    (title above brand above description). When no product has every word, any word will do.
+ */
+
+/** Words shorter than this match whole words only: a one- or two-letter prefix matches too much to rank. */
+const MIN_PREFIX_LENGTH = 3;
+/** Words shorter than this, or with digits (model numbers), are never "corrected". */
+const MIN_CORRECTION_LENGTH = 4;
+/**
+ * Known words tried in place of an unknown one: those `%` finds (trigram similarity of at least
+ * pg_trgm's 0.3), at most three, and only those nearly as similar as the best ("bluetoth" →
+ * "bluetooth" 0.73, not also "blue" 0.4, which would let in every blue product).
+ */
+const MAX_CORRECTIONS = 3;
+const CLOSE_TO_BEST = 0.8;
+
+// Text-search configurations are fixed SQL, never input; as literals they let PostgreSQL fold each
+// to_tsquery(...) into a constant once per statement instead of once per ranked row.
+const ENGLISH = sql.raw(`'english'::regconfig`);
+const ARABIC = sql.raw(`'arabic'::regconfig`);
+const SIMPLE = sql.raw(`'simple'::regconfig`);
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/** A query word and what may stand for it. */
+interface WordPlan {
+  word: string;
+  /** An English stop word ("the", "for"): says nothing unless it is the word being typed. */
+  stopword: boolean;
+  /** Known words to try as well, when the word itself starts none (a typo). */
+  corrections: string[];
+}
+
+/** Step 1: one statement that looks every word up in the vocabulary. */
+async function planWords(db: Transaction, words: string[]): Promise<WordPlan[]> {
+  const list = sql`array[${sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::text[]`;
+  const rows = await db
+    .select({
+      word: sql<string>`w.word`,
+      stopword: sql<boolean>`ts_lexize('english_stem'::regdictionary, w.word) = '{}'::text[]`,
+      // A known word, or the start of one, is taken as typed. The prefix test is a range on the
+      // text_pattern_ops index (LIKE cannot use it with a pattern that is not a constant).
+      corrections: sql<string[]>`case
+        when exists (
+          select 1 from ${searchTerms} t
+          where t.term ~>=~ w.word and t.term ~<~ (w.word || chr(1114111))
+        ) then '{}'::text[]
+        when char_length(w.word) < ${MIN_CORRECTION_LENGTH} or w.word ~ '[0-9]' then '{}'::text[]
+        else array(
+          select c.term from (
+            select t.term, similarity(t.term, w.word) as sim, max(similarity(t.term, w.word)) over () as best
+            from ${searchTerms} t
+            where t.term % w.word and ts_lexize('english_stem'::regdictionary, t.term) <> '{}'::text[]
+          ) c
+          where c.sim >= ${CLOSE_TO_BEST} * c.best
+          order by c.sim desc, c.term
+          limit ${MAX_CORRECTIONS}
+        )
+      end`,
+    })
+    .from(sql`unnest(${list}) with ordinality as w(word, n)`)
+    .orderBy(sql`w.n`);
+  return rows.map((r) => ({ ...r, corrections: r.corrections.filter(isSearchWord) }));
+}
+
+/**
+ * One word (or a correction of it) as a tsquery: stemmed in its language and, for titles and
+ * brands, as typed; by prefix unless too short. Safe by construction: a search word holds only
+ * letters and digits (see normalize.ts), so it can carry no tsquery operator, and it is a bound
+ * parameter, never SQL text.
+ */
+function wordQuery(word: string, asTypedOnly = false): SQL {
+  if (!isSearchWord(word)) throw new Error(`Not a search word: ${JSON.stringify(word)}`);
+  const term = word.length >= MIN_PREFIX_LENGTH ? `${word}:*` : word;
+  const asTyped = sql`to_tsquery(${SIMPLE}, ${term})`;
+  if (asTypedOnly) return asTyped;
+  const stemmed = sql`to_tsquery(${isArabicWord(word) ? ARABIC : ENGLISH}, ${term})`;
+  // "premium" stems to itself: asking for it twice would double the planner's estimate of the
+  // matches and, for a common word, tip it into reading the whole table.
+  return sql`(case when ${stemmed} = ${asTyped} then ${asTyped} else ${stemmed} || ${asTyped} end)`;
+}
+
+/**
+ * One tsquery per word that counts, matching the word or any of its corrections. Stop words
+ * count only as the word being typed ("the" may become "thermos"), and then only as typed: the
+ * stemming configurations drop them.
+ */
+function wordGroups(plans: WordPlan[]): SQL[] {
+  return plans.flatMap((p, i) => {
+    const typing = i === plans.length - 1;
+    if (p.stopword && !typing) return [];
+    const alternatives = [wordQuery(p.word, p.stopword), ...p.corrections.map((c) => wordQuery(c))];
+    return [sql`(${sql.join(alternatives, sql` || `)})`];
+  });
+}
+
+const allOf = (groups: SQL[]) => sql.join(groups, sql` && `);
+const anyOf = (groups: SQL[]) => sql.join(groups, sql` || `);
+
+const matches = (query: SQL) => sql`${products.searchVector} @@ (${query})`;
+const rank = (query: SQL) => sql<number>`ts_rank(${products.searchVector}, ${query})`;
+
+async function findPage(db: Transaction, lng: Language, query: SQL, { page, pageSize }: PageRequest): Promise<ProductSearchResponse> {
+  // Rank and count narrow rows (id, position, rank); fetch and join the full rows of one page only.
+  const matched = db.$with('matched').as(
+    db.select({ id: products.id, position: products.position, rank: rank(query).as('rank') }).from(products).where(matches(query)),
+  );
+  const hits = db.$with('hits').as(
+    db
+      .select()
+      .from(matched)
+      .orderBy(desc(matched.rank), asc(matched.position), asc(matched.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  );
+  const rows = await db
+    .with(matched, hits)
+    .select({ ...productColumns, total: sql<number>`(select count(*) from ${matched})`.mapWith(Number) })
+    .from(hits)
+    .innerJoin(products, eq(products.id, hits.id))
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id))
+    .orderBy(desc(hits.rank), asc(hits.position), asc(hits.id));
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    // A page past the end has no row to carry the total.
+    const [counted] = await db.select({ total: count() }).from(products).where(matches(query));
+    total = counted?.total ?? 0;
+  }
+  return { data: rows.map((r) => toProduct(r, lng)), page, pageSize, total };
+}
+
+/**
+ * Runs a search's statements in one read-only transaction in which the planner may not read
+ * `products` whole. PostgreSQL prices `@@` on a row as cheap as `=` and so, for a word a fifth of
+ * the catalog contains ("hea", typed on the way to "headphones"), prefers a scan testing all
+ * 100 000 documents (~100 ms) over the GIN index (~17 ms). The index is never the worse choice
+ * by much, so the whole-table scan is switched off for these statements only.
+ */
+function withIndexedSearch<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return work(tx);
+    },
+    { accessMode: 'read only' },
+  );
+}
+
+/**
+ * Products matching the query words (from `searchWords`), most relevant first, one page at a
+ * time, in the request's language. No words, or only stop words, is an empty page.
+ */
+export async function searchProducts(
+  db: Database,
+  lng: Language,
+  words: string[],
+  paging: PageRequest,
+): Promise<ProductSearchResponse> {
+  const empty = { data: [], ...paging, total: 0 };
+  if (words.length === 0) return empty;
+  return withIndexedSearch(db, async (tx) => {
+    const groups = wordGroups(await planWords(tx, words));
+    if (groups.length === 0) return empty;
+    const result = await findPage(tx, lng, allOf(groups), paging);
+    if (result.total > 0 || groups.length === 1) return result;
+    return findPage(tx, lng, anyOf(groups), paging);
+  });
+}
+
+/** Up to eight titles for search-as-you-type, most relevant first, in the request's language. */
+export async function suggestProducts(db: Database, lng: Language, words: string[]): Promise<SearchSuggestion[]> {
+  if (words.length === 0) return [];
+  return withIndexedSearch(db, async (tx) => {
+    const groups = wordGroups(await planWords(tx, words));
+    if (groups.length === 0) return [];
+    const find = async (query: SQL) => {
+      const rows = await tx
+        .select({ id: products.id, titleEn: products.titleEn, titleAr: products.titleAr, category: categories.slug })
+        .from(products)
+        .innerJoin(categories, eq(products.categoryId, categories.id))
+        .where(matches(query))
+        .orderBy(desc(rank(query)), asc(products.position), asc(products.id))
+        .limit(MAX_SUGGESTIONS);
+      return rows.map((r) => ({ _id: r.id, title: lng === 'ar' ? r.titleAr : r.titleEn, category: r.category }));
+    };
+    const found = await find(allOf(groups));
+    if (found.length > 0 || groups.length === 1) return found;
+    return find(anyOf(groups));
+  });
+}
