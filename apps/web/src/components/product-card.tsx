@@ -4,33 +4,43 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { type ReactNode } from 'react';
 
+import { productPath } from '../lib/product-path';
+
 import { NowPrice } from './price';
+import { AddToCartButton, WishlistToggle } from './product-actions';
 
 export type ProductCardProduct = Pick<Product, '_id' | 'title' | 'price' | 'thumbnail'>;
-
-export function productPath(id: string): string {
-  return `/details/${encodeURIComponent(id)}`;
-}
 
 /** Product photos are 600 x 600 (the API's SVGs). */
 export const PRODUCT_IMAGE_SIZE = 600;
 
+export interface ProductCardProps {
+  product: ProductCardProduct;
+  /** Replaces the card's buttons (by default the Add button). */
+  actions?: ReactNode;
+  /** `wide` puts the photo beside the text: one or two cards across a slider. */
+  layout?: 'grid' | 'wide';
+}
+
 /**
- * A product in a grid or slider (spec section 2): photo, "Now $price", the title in two lines.
- * The title links to `/details/{id}` and its link covers the whole card, so the photo opens it
- * too. `actions` (wishlist heart, Add button) sit above that link; the cart and wishlist
- * features pass them in.
+ * A product in a grid or slider (spec section 2): photo, "Now $price", the title in two lines,
+ * a wish-list heart and an Add button. The title links to `/details/{id}` and its link covers
+ * the whole card, so the photo opens it too; the buttons sit above that link.
  */
-export function ProductCard({ product, actions }: { product: ProductCardProduct; actions?: ReactNode }) {
+export function ProductCard({ product, actions, layout = 'grid' }: ProductCardProps) {
+  const wide = layout === 'wide';
   return (
     <Box
       component="article"
       sx={{
         position: 'relative',
         height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 1,
+        display: 'grid',
+        gridTemplateColumns: wide ? { xs: 'minmax(0, 2fr) minmax(0, 3fr)', sm: 'minmax(0, 220px) minmax(0, 1fr)' } : 'minmax(0, 1fr)',
+        gridTemplateRows: wide ? 'auto' : 'auto 1fr',
+        columnGap: 2,
+        rowGap: 1,
+        alignItems: wide ? 'center' : 'stretch',
         p: 1.5,
         borderRadius: 2,
         bgcolor: 'background.paper',
@@ -41,40 +51,55 @@ export function ProductCard({ product, actions }: { product: ProductCardProduct;
         '&:focus-within': { boxShadow: '0 0 0 3px #0071dc' },
       }}
     >
-      <Box
-        component="img"
-        src={product.thumbnail}
-        alt={product.title}
-        width={PRODUCT_IMAGE_SIZE}
-        height={PRODUCT_IMAGE_SIZE}
-        loading="lazy"
-        decoding="async"
-        sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'contain', borderRadius: 1.5, bgcolor: '#f7f8fa' }}
-      />
-      <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
-        <NowPrice price={product.price} />
-      </Typography>
-      <Link
-        href={productPath(product._id)}
-        underline="hover"
-        sx={{
-          color: 'text.primary',
-          fontSize: '0.95rem',
-          lineHeight: 1.4,
-          display: '-webkit-box',
-          WebkitLineClamp: 2,
-          WebkitBoxOrient: 'vertical',
-          overflow: 'hidden',
-          // The link's box covers the card: clicking the photo opens the product as well.
-          '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 2 },
-          '&:focus-visible': { outline: 'none' },
-        }}
-      >
-        {product.title}
-      </Link>
-      {actions ? (
-        <Box sx={{ position: 'relative', zIndex: 1, mt: 'auto', display: 'flex', alignItems: 'center', gap: 1 }}>{actions}</Box>
-      ) : null}
+      <Box sx={{ position: 'relative' }}>
+        <Box
+          component="img"
+          src={product.thumbnail}
+          alt={product.title}
+          width={PRODUCT_IMAGE_SIZE}
+          height={PRODUCT_IMAGE_SIZE}
+          loading="lazy"
+          decoding="async"
+          sx={{
+            display: 'block',
+            width: '100%',
+            height: 'auto',
+            aspectRatio: '1 / 1',
+            objectFit: 'contain',
+            borderRadius: 1.5,
+            bgcolor: '#f7f8fa',
+          }}
+        />
+        <Box sx={{ position: 'absolute', top: 6, insetInlineEnd: 6, zIndex: 1 }}>
+          <WishlistToggle product={product} size="small" />
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0, height: wide ? 'auto' : '100%' }}>
+        <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
+          <NowPrice price={product.price} />
+        </Typography>
+        <Link
+          href={productPath(product._id)}
+          underline="hover"
+          sx={{
+            color: 'text.primary',
+            fontSize: '0.95rem',
+            lineHeight: 1.4,
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            // The link's box covers the card: clicking the photo opens the product as well.
+            '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 2 },
+            '&:focus-visible': { outline: 'none' },
+          }}
+        >
+          {product.title}
+        </Link>
+        <Box sx={{ position: 'relative', zIndex: 1, mt: wide ? 1 : 'auto', display: 'flex', alignItems: 'center', gap: 1 }}>
+          {actions ?? <AddToCartButton product={product} sx={{ minWidth: 72 }} />}
+        </Box>
+      </Box>
     </Box>
   );
 }

@@ -24,11 +24,18 @@ function renderRouter(routes: RouteObject[], initialPath: string, store: AppStor
   return { ...view, router, store };
 }
 
-/** Renders `ui` at `path` (inside the providers); every other path shows the location probe. */
-export function renderWithProviders(ui: ReactElement, { path = '/', store = createAppStore() } = {}) {
+/**
+ * Renders `ui` at `path` (inside the providers; a query string is kept for the page), under the
+ * route pattern `route` (default: the path itself, e.g. `/details/:id` for params); every other
+ * path shows the location probe.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', route = path.split('?')[0], store = createAppStore() }: { path?: string; route?: string; store?: AppStore } = {},
+) {
   return renderRouter(
     [
-      { path, element: ui },
+      { path: route, element: ui },
       { path: '*', element: <LocationProbe /> },
     ],
     path,

@@ -38,6 +38,9 @@ class NoopObserver {
 vi.stubGlobal('IntersectionObserver', NoopObserver);
 vi.stubGlobal('ResizeObserver', NoopObserver);
 window.scrollTo = () => undefined;
+// jsdom has <video> but cannot play it.
+window.HTMLMediaElement.prototype.play = () => Promise.resolve();
+window.HTMLMediaElement.prototype.pause = () => undefined;
 
 // Node's Request (used by fetchBaseQuery) needs absolute URLs; the browser resolves `/api/...`
 // against the page, so do the same here.

@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CategoriesMenu } from './categories-menu';
@@ -22,6 +23,8 @@ export interface HeaderProps {
   /** Number of items in the cart (0 when none). */
   cartCount: number;
   onLogout: () => void;
+  /** The search box; the main layout passes one with suggestions (the search feature's). */
+  search?: ReactNode;
 }
 
 function AccountLinks({ user, onLogout }: Pick<HeaderProps, 'user' | 'onLogout'>) {
@@ -57,7 +60,7 @@ function AccountLinks({ user, onLogout }: Pick<HeaderProps, 'user' | 'onLogout'>
  * The header of every main-layout page (spec section 2). Phones get two rows: logo, account,
  * wishlist and cart; then categories, search and language.
  */
-export function Header({ categories, user, cartCount, onLogout }: HeaderProps) {
+export function Header({ categories, user, cartCount, onLogout, search = <SearchBox /> }: HeaderProps) {
   const { t } = useTranslation();
 
   return (
@@ -91,7 +94,7 @@ export function Header({ categories, user, cartCount, onLogout }: HeaderProps) {
           <CategoriesMenu categories={categories} />
         </Box>
         <Box sx={{ order: { xs: 11, md: 2 }, flex: 1, minWidth: 0, display: 'flex' }}>
-          <SearchBox />
+          {search}
         </Box>
         <Box sx={{ order: { xs: 12, md: 3 } }}>
           <LanguageMenu />

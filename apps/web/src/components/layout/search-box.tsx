@@ -2,11 +2,18 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
+import { productPath } from '../../lib/product-path';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { visuallyHidden } from '../../lib/visually-hidden';
+
+/** Suggestions are asked for once typing pauses this long (ms)... */
+export const SUGGEST_DEBOUNCE_MS = 200;
+/** ...and only for at least this many characters. */
+export const SUGGEST_MIN_LENGTH = 2;
 
 /** The text to search for, or `null` when there is nothing to search (blank after trimming). */
 export function searchQueryOf(text: string): string | null {
@@ -14,24 +21,97 @@ export function searchQueryOf(text: string): string | null {
   return query === '' ? null : query;
 }
 
+/** What to ask suggestions for: the trimmed text when it is long enough, else '' (ask nothing). */
+export function suggestQueryOf(text: string): string {
+  const query = searchQueryOf(text) ?? '';
+  return query.length >= SUGGEST_MIN_LENGTH ? query : '';
+}
+
+/**
+ * The highlighted suggestion after ArrowDown / ArrowUp (-1: none, the text itself). Down from the
+ * text goes to the first, up from it to the last; both wrap around the list.
+ */
+export function highlightAfterKey(key: 'ArrowDown' | 'ArrowUp', highlighted: number, count: number): number {
+  if (count === 0) return -1;
+  if (key === 'ArrowDown') return highlighted < 0 ? 0 : (highlighted + 1) % count;
+  return highlighted <= 0 ? count - 1 : highlighted - 1;
+}
+
+export interface SearchSuggestionItem {
+  _id: string;
+  title: string;
+}
+
+export interface SearchBoxProps {
+  /** Suggestions for the query last passed to `onQueryChange`. */
+  suggestions?: readonly SearchSuggestionItem[];
+  /** Told the query to suggest for once typing pauses ('' when the text is too short). */
+  onQueryChange?: (query: string) => void;
+}
+
 /**
  * The header search (spec section 2): submitting non-blank text opens `/search?q={text}`;
- * blank text does nothing.
+ * blank text does nothing. As the shopper types, suggestions appear under it (the ARIA 1.2
+ * combobox pattern): ArrowDown / ArrowUp move through them, Enter on one opens that product,
+ * Enter with none highlighted searches, Escape closes the list.
  */
-export function SearchBox() {
+export function SearchBox({ suggestions = [], onQueryChange }: SearchBoxProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const inputId = useId();
+  const listId = useId();
   const [text, setText] = useState(() =>
     location.pathname.toLowerCase() === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '',
   );
+  const [open, setOpen] = useState(false);
+  const [highlighted, setHighlighted] = useState(-1);
+  const query = useDebouncedValue(suggestQueryOf(text), SUGGEST_DEBOUNCE_MS);
+
+  useEffect(() => {
+    onQueryChange?.(query);
+  }, [query, onQueryChange]);
+
+  const expanded = open && suggestQueryOf(text) !== '' && suggestions.length > 0;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  function close() {
+    setOpen(false);
+    setHighlighted(-1);
+  }
+
+  function choose(suggestion: SearchSuggestionItem) {
+    close();
+    void navigate(productPath(suggestion._id));
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const query = searchQueryOf(text);
-    if (query === null) return;
-    void navigate(`/search?q=${encodeURIComponent(query)}`);
+    close();
+    const searchText = searchQueryOf(text);
+    if (searchText === null) return;
+    void navigate(`/search?q=${encodeURIComponent(searchText)}`);
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) {
+        setOpen(true);
+        setHighlighted(-1);
+        if (event.key === 'ArrowUp') return;
+      }
+      setHighlighted((current) => highlightAfterKey(event.key as 'ArrowDown' | 'ArrowUp', current, suggestions.length));
+    } else if (event.key === 'Enter' && expanded && highlighted >= 0) {
+      const suggestion = suggestions[highlighted];
+      if (!suggestion) return;
+      event.preventDefault();
+      choose(suggestion);
+    } else if (event.key === 'Escape' && expanded) {
+      // Closing the list must not also clear the text (what Escape does in a search field).
+      event.preventDefault();
+      close();
+    }
   }
 
   return (
@@ -41,6 +121,7 @@ export function SearchBox() {
       aria-label={t('header.searchLandmark')}
       onSubmit={handleSubmit}
       sx={{
+        position: 'relative',
         display: 'flex',
         alignItems: 'center',
         flex: 1,
@@ -60,9 +141,24 @@ export function SearchBox() {
         id={inputId}
         type="search"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+          setHighlighted(-1);
+        }}
+        onKeyDown={handleKeyDown}
+        onBlur={close}
         placeholder={t('header.searchPlaceholder')}
         autoComplete="off"
+        slotProps={{
+          input: {
+            role: 'combobox',
+            'aria-autocomplete': 'list',
+            'aria-expanded': expanded,
+            'aria-controls': listId,
+            'aria-activedescendant': expanded && highlighted >= 0 ? optionId(highlighted) : undefined,
+          },
+        }}
         sx={{ flex: 1, minWidth: 0, color: 'text.primary', '& input::placeholder': { color: 'text.secondary', opacity: 1 } }}
       />
       <IconButton
@@ -79,6 +175,56 @@ export function SearchBox() {
         <SearchIcon fontSize="small" aria-hidden="true" />
         <span style={visuallyHidden}>{t('header.searchSubmit')}</span>
       </IconButton>
+      <Box
+        component="ul"
+        id={listId}
+        role="listbox"
+        aria-label={t('header.suggestions')}
+        hidden={!expanded}
+        sx={{
+          position: 'absolute',
+          top: 'calc(100% + 6px)',
+          insetInline: 0,
+          zIndex: 1300,
+          m: 0,
+          p: 0.5,
+          listStyle: 'none',
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          borderRadius: 2,
+          boxShadow: '0 8px 24px rgba(4, 30, 66, 0.2)',
+          '&[hidden]': { display: 'none' },
+        }}
+      >
+        {suggestions.map((suggestion, index) => (
+          <Box
+            component="li"
+            key={suggestion._id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === highlighted}
+            // Keep focus in the field: the click chooses, the blur would close the list first.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => choose(suggestion)}
+            onMouseEnter={() => setHighlighted(index)}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.5,
+              px: 1.5,
+              py: 1,
+              borderRadius: 1.5,
+              cursor: 'pointer',
+              '&[aria-selected="true"]': { bgcolor: '#e6f1fc' },
+            }}
+          >
+            <SearchIcon fontSize="small" aria-hidden="true" sx={{ color: 'text.secondary' }} />
+            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {suggestion.title}
+            </Box>
+          </Box>
+        ))}
+      </Box>
     </Box>
   );
 }

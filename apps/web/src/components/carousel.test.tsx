@@ -1,0 +1,130 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { changeLanguage } from 'i18next';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { DEALS_SLIDER } from '../lib/slider-settings';
+import { renderWithProviders } from '../test/render';
+
+import { Carousel } from './carousel';
+
+// Embla cannot measure anything in jsdom: a stand-in records what the slider asks of it.
+const embla = vi.hoisted(() => ({
+  scrollNext: vi.fn(),
+  scrollPrev: vi.fn(),
+  calls: [] as { options: Record<string, unknown>; plugins: { name: string }[] }[],
+}));
+
+vi.mock('embla-carousel-react', () => {
+  // One API object, as the real hook keeps its instance between renders.
+  const api = {
+    scrollNext: () => embla.scrollNext(),
+    scrollPrev: () => embla.scrollPrev(),
+    canScrollNext: () => true,
+    canScrollPrev: () => true,
+    on: () => api,
+    off: () => api,
+  };
+  const viewportRef = () => undefined;
+  return {
+    default: (options: Record<string, unknown>, plugins: { name: string }[] = []) => {
+      embla.calls.push({ options, plugins });
+      return [viewportRef, api];
+    },
+  };
+});
+
+function renderCarousel() {
+  return renderWithProviders(
+    <>
+      <h2 id="deals">Deals</h2>
+      <Carousel
+        labelledBy="deals"
+        header={<span>Deals</span>}
+        settings={DEALS_SLIDER}
+        slides={['A', 'B', 'C'].map((name) => ({ key: name, content: <a href={`#${name}`}>Item {name}</a> }))}
+      />
+    </>,
+  );
+}
+
+const lastCall = () => embla.calls.at(-1)!;
+
+describe('Carousel', () => {
+  beforeEach(() => {
+    embla.calls.length = 0;
+    embla.scrollNext.mockClear();
+    embla.scrollPrev.mockClear();
+  });
+
+  it('is a named carousel region of labelled slides', () => {
+    renderCarousel();
+    const region = screen.getByRole('region', { name: 'Deals' });
+    expect(region).toHaveAttribute('aria-roledescription', 'carousel');
+    const slides = within(region).getAllByRole('group');
+    expect(slides.map((slide) => slide.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
+    expect(slides[0]).toHaveAttribute('aria-roledescription', 'slide');
+    expect(within(slides[1]!).getByRole('link', { name: 'Item B' })).toBeInTheDocument();
+  });
+
+  it('hands Embla the spec settings and autoplays with them', () => {
+    renderCarousel();
+    expect(lastCall().options).toMatchObject({ loop: true, slidesToScroll: 4, direction: 'ltr' });
+    expect(lastCall().plugins.map((plugin) => plugin.name)).toEqual(['autoplay']);
+  });
+
+  it('moves with the previous / next buttons', async () => {
+    const user = userEvent.setup();
+    renderCarousel();
+    await user.click(screen.getByRole('button', { name: 'Next slides' }));
+    expect(embla.scrollNext).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Previous slides' }));
+    expect(embla.scrollPrev).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves with the arrow keys from anything focused inside it', async () => {
+    const user = userEvent.setup();
+    renderCarousel();
+    screen.getByRole('link', { name: 'Item A' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(embla.scrollNext).toHaveBeenCalledTimes(1);
+    await user.keyboard('{ArrowLeft}');
+    expect(embla.scrollPrev).toHaveBeenCalledTimes(1);
+  });
+
+  it('mirrors the arrow keys and the slide direction in Arabic', async () => {
+    await changeLanguage('ar');
+    const user = userEvent.setup();
+    renderCarousel();
+    expect(lastCall().options).toMatchObject({ direction: 'rtl' });
+    screen.getByRole('link', { name: 'Item A' }).focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(embla.scrollNext).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'الشرائح التالية' })).toBeInTheDocument();
+  });
+
+  it('stops and restarts autoplay with its pause / play button', async () => {
+    const user = userEvent.setup();
+    renderCarousel();
+    await user.click(screen.getByRole('button', { name: 'Pause automatic sliding' }));
+    expect(lastCall().plugins).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Play automatic sliding' }));
+    expect(lastCall().plugins.map((plugin) => plugin.name)).toEqual(['autoplay']);
+  });
+
+  it('does not autoplay, and jumps instead of gliding, for shoppers who prefer reduced motion', () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '(prefers-reduced-motion: reduce)',
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+    renderCarousel();
+    expect(lastCall().plugins).toEqual([]);
+    expect(lastCall().options).toMatchObject({ duration: 0 });
+    expect(screen.getByRole('button', { name: 'Play automatic sliding' })).toBeInTheDocument();
+  });
+});

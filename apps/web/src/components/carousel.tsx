@@ -1,0 +1,132 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { type SliderSettings, slideBasisSx, toAutoplayOptions, toEmblaOptions } from '../lib/slider-settings';
+import { usePrefersReducedMotion } from '../lib/use-prefers-reduced-motion';
+
+export interface CarouselSlide {
+  key: string;
+  content: ReactNode;
+}
+
+export interface CarouselProps {
+  /** Id of the heading that names the slider (its region takes that name). */
+  labelledBy: string;
+  /** What sits at the start of the control row: the section's heading and "View all" link. */
+  header: ReactNode;
+  settings: SliderSettings;
+  slides: readonly CarouselSlide[];
+  /** Space between slides, in px. */
+  gap?: number;
+}
+
+const controlSx = {
+  width: 40,
+  height: 40,
+  border: 1,
+  borderColor: 'divider',
+  bgcolor: 'background.paper',
+  color: 'text.primary',
+  '&:hover': { bgcolor: '#f2f8fd' },
+  '&.Mui-disabled': { color: 'text.disabled' },
+} as const;
+
+/**
+ * A slider (Embla) with the spec's settings: loops, autoplays, can be dragged or swiped.
+ * Keyboard: the previous / next buttons, the arrow keys anywhere inside it (mirrored in
+ * Arabic), and Tab, which brings the focused slide into view. Autoplay pauses while the pointer
+ * or focus is inside, does not start for shoppers who prefer reduced motion, and has a pause /
+ * play button (WCAG 2.2.2). In Arabic it runs right-to-left.
+ */
+export function Carousel({ labelledBy, header, settings, slides, gap = 16 }: CarouselProps) {
+  const { t } = useTranslation();
+  const { direction } = useTheme();
+  const reducedMotion = usePrefersReducedMotion();
+  const viewportId = useId();
+  // Autoplay is on unless the shopper prefers reduced motion; the pause button overrides either way.
+  const [playChoice, setPlayChoice] = useState<boolean | null>(null);
+  const playing = playChoice ?? !reducedMotion;
+
+  const options = useMemo(() => toEmblaOptions(settings, { direction, reducedMotion }), [settings, direction, reducedMotion]);
+  // No plugin while paused: Embla re-initialises at the same slide when the list changes.
+  const plugins = useMemo(() => (playing ? [Autoplay(toAutoplayOptions(settings))] : []), [playing, settings]);
+  const [viewportRef, emblaApi] = useEmblaCarousel(options, plugins);
+  const [canScroll, setCanScroll] = useState({ prev: false, next: false });
+
+  useEffect(() => {
+    if (!emblaApi) return;
+    const update = () => setCanScroll({ prev: emblaApi.canScrollPrev(), next: emblaApi.canScrollNext() });
+    update();
+    emblaApi.on('select', update).on('reInit', update);
+    return () => {
+      emblaApi.off('select', update).off('reInit', update);
+    };
+  }, [emblaApi]);
+
+  const scrollPrev = useCallback(() => emblaApi?.scrollPrev(), [emblaApi]);
+  const scrollNext = useCallback(() => emblaApi?.scrollNext(), [emblaApi]);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    event.preventDefault();
+    // "Forward" is to the right in English and to the left in Arabic.
+    const forward = (event.key === 'ArrowRight') === (direction === 'ltr');
+    if (forward) scrollNext();
+    else scrollPrev();
+  }
+
+  const [StartIcon, EndIcon] = direction === 'rtl' ? [ChevronRightIcon, ChevronLeftIcon] : [ChevronLeftIcon, ChevronRightIcon];
+
+  return (
+    <Box role="region" aria-roledescription={t('carousel.roledescription')} aria-labelledby={labelledBy} onKeyDown={handleKeyDown}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5, mb: { xs: 1.5, md: 2 } }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 2, rowGap: 0.5, minWidth: 0 }}>{header}</Box>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <IconButton
+            sx={controlSx}
+            onClick={() => setPlayChoice(!playing)}
+            aria-label={playing ? t('carousel.pause') : t('carousel.play')}
+            aria-controls={viewportId}
+          >
+            {playing ? <PauseIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
+          </IconButton>
+          <IconButton sx={controlSx} onClick={scrollPrev} disabled={!canScroll.prev} aria-label={t('carousel.previous')} aria-controls={viewportId}>
+            <StartIcon />
+          </IconButton>
+          <IconButton sx={controlSx} onClick={scrollNext} disabled={!canScroll.next} aria-label={t('carousel.next')} aria-controls={viewportId}>
+            <EndIcon />
+          </IconButton>
+        </Box>
+      </Box>
+      <Box ref={viewportRef} id={viewportId} dir={direction} sx={{ overflow: 'hidden' }}>
+        <Box
+          // While it plays, announcing every move would drown a screen reader.
+          aria-live={playing ? 'off' : 'polite'}
+          sx={{ display: 'flex', touchAction: 'pan-y pinch-zoom', marginInlineStart: `-${gap}px` }}
+        >
+          {slides.map((slide, index) => (
+            <Box
+              key={slide.key}
+              role="group"
+              aria-roledescription={t('carousel.slide')}
+              aria-label={t('carousel.position', { index: index + 1, count: slides.length })}
+              sx={{ ...slideBasisSx(settings), minWidth: 0, paddingInlineStart: `${gap}px` }}
+            >
+              {slide.content}
+            </Box>
+          ))}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

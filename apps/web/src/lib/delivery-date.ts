@@ -1,0 +1,20 @@
+import type { Language } from '@dukkan/contracts/common';
+
+/** Days from the order to the door for free shipping (the product page and search results show the date). */
+export const SHIPPING_DAYS = 3;
+
+/** The day a parcel ordered on `from` arrives: `days` calendar days later. */
+export function arrivalDate(from: Date, days = SHIPPING_DAYS): Date {
+  const date = new Date(from.getFullYear(), from.getMonth(), from.getDate());
+  date.setDate(date.getDate() + days);
+  return date;
+}
+
+/**
+ * A delivery date as the shop writes it: "Feb 28" in English (the spec's "Shipping arrives
+ * Feb 28"), "28 فبراير" in Arabic. Digits stay Latin in Arabic, as in every price of the shop.
+ */
+export function formatDeliveryDate(date: Date, language: Language): string {
+  const locale = language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-US';
+  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }).format(date);
+}
