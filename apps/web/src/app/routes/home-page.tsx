@@ -1,43 +1,57 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ProductGrid, ProductGridSkeleton } from '../../components/product-grid';
+import { ProductCarouselSection } from '../../components/product-carousel-section';
 import { PromoBanner } from '../../components/promo-banner';
 import { useListCategoryProductsInfiniteQuery } from '../../features/catalog/catalog-api';
-import { CategoryTiles } from '../../features/catalog/category-tiles';
+import { CategorySlider } from '../../features/catalog/category-slider';
 import { bannerSrc } from '../../features/catalog/departments';
+import { DEALS_SLIDER } from '../../lib/slider-settings';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
 
-/** Grocery products on the first page ("Renew your everything"); two full rows of the grid. */
-const HOME_GROCERY_COUNT = 6;
+import { HomeVideo } from './home-video';
 
-function GroceryProducts() {
+/** Grocery products in "Renew your everything". */
+export const HOME_GROCERY_COUNT = 12;
+
+/** "Renew your everything": the deals slider of Grocery products beside the video. */
+function RenewSection() {
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
-  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({
-    lng,
-    slug: 'Grocery',
-    pageSize: HOME_GROCERY_COUNT,
-  });
-  if (isLoading) return <ProductGridSkeleton count={HOME_GROCERY_COUNT} />;
-  if (isError || !data) return <Typography sx={{ color: 'text.secondary' }}>{t('grid.error')}</Typography>;
-  return <ProductGrid products={data.pages[0]?.data ?? []} />;
+  // The Grocery page's first page: the same request, so either page fills the other's cache.
+  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, slug: 'Grocery' });
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: { xs: 2, md: 3 },
+        alignItems: 'end',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
+      }}
+    >
+      <HomeVideo />
+      <ProductCarouselSection
+        title={t('home.renewTitle')}
+        viewAllHref="/Grocery"
+        settings={DEALS_SLIDER}
+        products={data?.pages[0]?.data.slice(0, HOME_GROCERY_COUNT)}
+        isLoading={isLoading}
+        isError={isError}
+        cardLayout="wide"
+      />
+    </Box>
+  );
 }
 
 /**
- * The home page: hero banner, every department ("Get it all right here") and a first row of
- * Grocery products ("Renew your everything"). Its sliders and video arrive with the home issue.
+ * The home page (spec section 2): hero banner, "Renew your everything" (Grocery products
+ * beside a video) and "Get it all right here" (the departments slider, 4 at a time).
  */
 export function HomePage() {
   const { t } = useTranslation('catalog');
   const { t: tCommon } = useTranslation();
-  const departmentsId = useId();
-  const renewId = useId();
   useDocumentTitle(tCommon('pageTitle', { page: t('home.title') }));
 
   return (
@@ -50,23 +64,8 @@ export function HomePage() {
         action={{ label: t('home.heroCta'), href: '/Grocery' }}
         priority
       />
-      <Box component="section" aria-labelledby={departmentsId}>
-        <Typography variant="h2" id={departmentsId} sx={{ mb: { xs: 2, md: 3 } }}>
-          {t('home.departmentsTitle')}
-        </Typography>
-        <CategoryTiles />
-      </Box>
-      <Box component="section" aria-labelledby={renewId}>
-        <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: { xs: 2, md: 3 } }}>
-          <Typography variant="h2" id={renewId}>
-            {t('home.renewTitle')}
-          </Typography>
-          <Link href="/Grocery" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-            {t('home.viewAll')}
-          </Link>
-        </Box>
-        <GroceryProducts />
-      </Box>
+      <RenewSection />
+      <CategorySlider title={t('home.departmentsTitle')} />
     </Stack>
   );
 }

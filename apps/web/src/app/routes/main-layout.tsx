@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 
@@ -9,8 +9,10 @@ import { Header } from '../../components/layout/header';
 import { SecondaryBar } from '../../components/layout/secondary-bar';
 import { SkipLink } from '../../components/layout/skip-link';
 import { PageFallback } from '../../components/page-fallback';
+import { interimProductActions, ProductActionsProvider } from '../../components/product-actions';
 import { loggedOut, selectSignedInUser } from '../../features/auth/auth-slice';
 import { useListCategoriesQuery } from '../../features/catalog/catalog-api';
+import { HeaderSearch } from '../../features/search/header-search';
 import { notify } from '../../lib/notify';
 import { clearStorage } from '../../lib/storage';
 import { useLanguage } from '../../lib/use-language';
@@ -24,6 +26,7 @@ const MAIN_ID = 'main';
 /** Header, secondary bar, the page, footer: the frame of every page of the route table. */
 export function MainLayout() {
   const { t } = useTranslation();
+  const { t: tCatalog } = useTranslation('catalog');
   const lng = useLanguage();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -31,6 +34,8 @@ export function MainLayout() {
   const user = useAppSelector(selectSignedInUser);
   // Header and secondary bar show the departments; failures leave them empty (spec section 8).
   const { data: categories = [] } = useListCategoriesQuery({ lng });
+  // The heart, Add and Add to card buttons: toasts until the cart and wishlist features exist.
+  const productActions = useMemo(() => interimProductActions(tCatalog, user !== null), [tCatalog, user]);
 
   function handleLogout() {
     clearStorage();
@@ -55,6 +60,7 @@ export function MainLayout() {
         // The cart feature (its own issue) provides the count; an empty cart shows 0.
         cartCount={0}
         onLogout={handleLogout}
+        search={<HeaderSearch />}
       />
       <SecondaryBar categories={categories} />
       <Box
@@ -63,9 +69,11 @@ export function MainLayout() {
         tabIndex={-1}
         sx={{ flex: 1, width: '100%', maxWidth: 1536, mx: 'auto', px: { xs: 1.5, sm: 2, md: 3 }, pt: { xs: 2, md: 3 }, outline: 'none' }}
       >
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <ProductActionsProvider value={productActions}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </ProductActionsProvider>
       </Box>
       <Footer />
       <ScrollRestoration />
