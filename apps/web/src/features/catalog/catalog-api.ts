@@ -19,8 +19,16 @@ interface PageArgs extends Localised {
 
 export interface CategoryProductsArgs extends Localised {
   slug: string;
+  /** Only this subcategory of the department (its slug), e.g. `electronics-tablets`. */
+  subcategory?: string;
   pageSize?: number;
 }
+
+/**
+ * How long catalog answers stay in the client cache once no page uses them: a department's
+ * products are fetched once per visit, so going back and forth between pages shows them at once.
+ */
+export const CATALOG_CACHE_SECONDS = 15 * 60;
 
 /** The page after `lastPage`, or `undefined` when every item of the list has been loaded. */
 export function nextPageOf(lastPage: Pick<ProductPageResponse, 'page' | 'pageSize' | 'total'>): number | undefined {
@@ -41,35 +49,42 @@ export const catalogApi = api.injectEndpoints({
       query: ({ lng }) => ({ url: '/categories/', headers: { lng } }),
       transformResponse: (response: { data: Category[] }) => response.data,
       providesTags: [{ type: 'Category', id: 'LIST' }],
+      keepUnusedDataFor: CATALOG_CACHE_SECONDS,
     }),
     /** GET /product?page=N: one page of all products. */
     listProducts: build.query<ProductPageResponse, PageArgs>({
       query: ({ lng, page, pageSize }) => ({ url: '/product', params: { page, pageSize }, headers: { lng } }),
       providesTags: (result) => productTags(result?.data ?? []),
     }),
-    /** GET /product/category/{slug}?page=N: a department's products, page after page ("Load more"). */
+    /**
+     * GET /product/category/{slug}?page=N[&subcategory=]: a department's products, page after
+     * page ("Load more"). Sliders and the grid of a department share the first page.
+     */
     listCategoryProducts: build.infiniteQuery<ProductPageResponse, CategoryProductsArgs, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (lastPage) => nextPageOf(lastPage),
       },
-      query: ({ queryArg: { lng, slug, pageSize }, pageParam }) => ({
+      query: ({ queryArg: { lng, slug, subcategory, pageSize }, pageParam }) => ({
         url: `/product/category/${encodeURIComponent(slug)}`,
-        params: { page: pageParam, pageSize },
+        params: { page: pageParam, pageSize, subcategory },
         headers: { lng },
       }),
       providesTags: (result) => productTags(result?.pages.flatMap((page) => page.data) ?? []),
+      keepUnusedDataFor: CATALOG_CACHE_SECONDS,
     }),
     /** GET /product/{id}: one product; 404 answers `{ message, code }`. */
     getProduct: build.query<Product, Localised & { id: string }>({
       query: ({ lng, id }) => ({ url: `/product/${encodeURIComponent(id)}`, headers: { lng } }),
       transformResponse: (response: { data: Product }) => response.data,
       providesTags: (_result, _error, { id }) => [{ type: 'Product', id }],
+      keepUnusedDataFor: CATALOG_CACHE_SECONDS,
     }),
     /** GET /subcategories?page=N: one page of subcategories. */
     listSubcategories: build.query<SubcategoryPageResponse, PageArgs>({
       query: ({ lng, page, pageSize }) => ({ url: '/subcategories', params: { page, pageSize }, headers: { lng } }),
       providesTags: [{ type: 'Subcategory', id: 'LIST' }],
+      keepUnusedDataFor: CATALOG_CACHE_SECONDS,
     }),
   }),
 });

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import type { Subcategory } from '@dukkan/contracts/catalog';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next, { changeLanguage } from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -9,16 +10,40 @@ import { renderWithProviders } from '../../test/render';
 
 import { nextPageOf } from './catalog-api';
 import { DepartmentPage } from './department-page';
+import { dealsOf } from './department-sections';
 import { DEPARTMENTS } from './departments';
 
-const electronics = DEPARTMENTS.find((department) => department.slug === 'electronics')!;
-const patio = DEPARTMENTS.find((department) => department.slug === 'Patio&Garden')!;
+const department = (slug: string) => DEPARTMENTS.find((entry) => entry.slug === slug)!;
+const electronics = department('electronics');
+const patio = department('Patio&Garden');
+const beauty = department('Beauty');
+const fashion = department('Fashion');
 
-function pagedProducts(total: number) {
+function pagedProducts(total: number, brandOf: (n: number) => string = () => 'Acme') {
   return (url: URL) =>
     productPage(Number(url.searchParams.get('page') ?? 1), Number(url.searchParams.get('pageSize') ?? 24), total, (n) =>
-      product(n, { title: `${i18next.language === 'ar' ? 'منتج' : 'Item'} ${n}`, price: n + 0.5 }),
+      product(n, { title: `${i18next.language === 'ar' ? 'منتج' : 'Item'} ${n}`, price: n + 0.5, brand: brandOf(n) }),
     );
+}
+
+const subcategories: Subcategory[] = [
+  { _id: '00000000-0000-4000-8000-000000002001', slug: 'electronics-tablets', name: 'Tablets', image: '/images/subcategories/electronics-tablets.svg', category: 'electronics' },
+  { _id: '00000000-0000-4000-8000-000000002002', slug: 'electronics-audio', name: 'Audio', image: '/images/subcategories/electronics-audio.svg', category: 'electronics' },
+];
+const subcategoryPage = { data: subcategories, page: 1, pageSize: 100, total: subcategories.length };
+
+/** A slider, once its products are there (while loading, its section has the name). */
+async function findCarousel(name: string) {
+  return waitFor(() => {
+    const region = screen.getByRole('region', { name });
+    expect(region).toHaveAttribute('aria-roledescription', 'carousel');
+    return region;
+  });
+}
+
+/** The department's full grid: the section named "All {name} products". */
+async function allProducts(name: string) {
+  return screen.findByRole('region', { name: `All ${name} products` });
 }
 
 describe('nextPageOf', () => {
@@ -29,17 +54,24 @@ describe('nextPageOf', () => {
   });
 });
 
+describe('dealsOf', () => {
+  it('takes the lowest prices first', () => {
+    const products = [{ price: 5 }, { price: 1 }, { price: 3 }, { price: 2 }];
+    expect(dealsOf(products, 3)).toEqual([{ price: 1 }, { price: 2 }, { price: 3 }]);
+  });
+});
+
 describe('DepartmentPage', () => {
   it("shows the department's name, banner text and products from its category", async () => {
-    const requests = mockFetch(on('/api/product/category/electronics', pagedProducts(3)));
-    renderWithProviders(<DepartmentPage department={electronics} />);
+    const requests = mockFetch(on('/api/product/category/Beauty', pagedProducts(3)));
+    renderWithProviders(<DepartmentPage department={beauty} />);
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Electronics' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Apple on save' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Beauty' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'More texture less frizz' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading products' })).toBeInTheDocument();
 
-    const list = await screen.findByRole('list');
-    const cards = within(list).getAllByRole('listitem');
+    const grid = await allProducts('Beauty');
+    const cards = within(await within(grid).findByRole('list')).getAllByRole('listitem');
     expect(cards).toHaveLength(3);
 
     const first = within(cards[0]!);
@@ -49,23 +81,99 @@ describe('DepartmentPage', () => {
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width', '600');
     expect(image).toHaveAttribute('height', '600');
+    expect(first.getByRole('button', { name: 'Add Item 1 to cart' })).toHaveTextContent('Add');
+    expect(first.getByRole('button', { name: 'Add Item 1 to your wish list' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
     expect(requests[0]!.url.searchParams.get('page')).toBe('1');
     expect(requests[0]!.headers.get('lng')).toBe('en');
   });
 
-  it('encodes the slug in the API path', async () => {
-    const requests = mockFetch(on('/api/product/category/Patio&Garden', pagedProducts(1)));
+  it('encodes the slug in the API path, and its deals slider shares the grid’s request', async () => {
+    const requests = mockFetch(on('/api/product/category/Patio&Garden', pagedProducts(3)));
     renderWithProviders(<DepartmentPage department={patio} />);
-    await screen.findByRole('link', { name: 'Item 1' });
+    await allProducts('Patio & Garden');
+    expect((await screen.findAllByRole('link', { name: 'Item 1' })).length).toBeGreaterThanOrEqual(2);
+    expect(requests).toHaveLength(1);
     expect(requests[0]!.url.pathname).toBe('/api/product/category/Patio%26Garden');
+  });
+
+  it('shows promo banners and a Deals slider of the lowest prices on Patio & Garden', async () => {
+    mockFetch(on('/api/product/category/Patio&Garden', pagedProducts(3)));
+    renderWithProviders(<DepartmentPage department={patio} />);
+    expect(screen.getByRole('heading', { name: 'Fire up the grill' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Grow a greener garden' })).toBeInTheDocument();
+    const [grill] = screen.getAllByRole('link', { name: 'Shop now' });
+    expect(grill).toHaveAttribute('href', '/Patio&Garden?subcategory=patio-and-garden-grills-outdoor-cooking');
+
+    const deals = await findCarousel('Deals');
+    const slides = within(deals).getAllByRole('group');
+    expect(slides.map((slide) => within(slide).getByRole('link', { name: /^Item/ }).textContent)).toEqual(['Item 1', 'Item 2', 'Item 3']);
+    expect(slides[0]).toHaveAttribute('aria-label', '1 of 3');
+    expect(within(deals).getByRole('link', { name: 'View all Deals' })).toHaveAttribute('href', '/Patio&Garden#all-products');
+    expect(within(deals).getByRole('button', { name: 'Previous slides' })).toBeInTheDocument();
+    expect(within(deals).getByRole('button', { name: 'Next slides' })).toBeInTheDocument();
+  });
+
+  it('electronics: Apple deals (brand Apple only), tech tiles to filtered views, and "Refresh your outdoors"', async () => {
+    const requests = mockFetch(
+      on('/api/product/category/electronics', pagedProducts(6, (n) => (n % 2 === 0 ? 'Apple' : 'Sony'))),
+      on('/api/subcategories', subcategoryPage),
+    );
+    renderWithProviders(<DepartmentPage department={electronics} />);
+
+    const apple = await findCarousel('Apple deals');
+    const appleSlides = await within(apple).findAllByRole('group');
+    expect(appleSlides.map((slide) => within(slide).getByRole('link', { name: /^Item/ }).textContent)).toEqual(['Item 2', 'Item 4', 'Item 6']);
+    expect(within(apple).getByRole('link', { name: 'View all Apple deals' })).toHaveAttribute('href', '/search?q=Apple');
+
+    const tiles = screen.getByRole('region', { name: 'Shop tech' });
+    expect(within(tiles).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Tech savings', '/electronics#all-products'],
+      ['Cell phones', '/electronics?subcategory=electronics-cell-phones'],
+      ['Video games', '/electronics?subcategory=electronics-video-games'],
+      ['Smart TVs', '/electronics?subcategory=electronics-smart-tvs'],
+      ['Tablets', '/electronics?subcategory=electronics-tablets'],
+      ['Computers', '/electronics?subcategory=electronics-computers'],
+    ]);
+
+    const outdoors = screen.getByRole('region', { name: 'Refresh your outdoors' });
+    expect(within(outdoors).getByRole('link', { name: 'View all Refresh your outdoors' })).toHaveAttribute(
+      'href',
+      '/electronics?subcategory=electronics-audio',
+    );
+    await within(outdoors).findAllByRole('article');
+    const audio = requests.find((request) => request.url.searchParams.get('subcategory') === 'electronics-audio');
+    expect(audio?.url.searchParams.get('pageSize')).toBe('6');
+  });
+
+  it('fashion: "Refresh your outdoors" and "New spring arrivals" with View all, and banners for her and for him', async () => {
+    mockFetch(on('/api/product/category/Fashion', pagedProducts(4)));
+    renderWithProviders(<DepartmentPage department={fashion} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Spring fashion refresh' })).toBeInTheDocument();
+    const outdoors = await findCarousel('Refresh your outdoors');
+    expect(within(outdoors).getByRole('link', { name: /^View all/ })).toHaveAttribute('href', '/fashion?subcategory=fashion-activewear');
+    const arrivals = await findCarousel('New spring arrivals');
+    expect(within(arrivals).getByRole('link', { name: /^View all/ })).toHaveAttribute('href', '/fashion?subcategory=fashion-womens-clothing');
+    expect(screen.getByRole('heading', { name: 'New looks for her' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Easy style for him' })).toBeInTheDocument();
+  });
+
+  it('with ?subcategory= lists that subcategory only, under its name', async () => {
+    const requests = mockFetch(on('/api/product/category/electronics', pagedProducts(2)), on('/api/subcategories', subcategoryPage));
+    renderWithProviders(<DepartmentPage department={electronics} />, { path: '/electronics?subcategory=electronics-tablets' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tablets in Electronics' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all Electronics products' })).toHaveAttribute('href', '/electronics');
+    expect(screen.queryByRole('region', { name: 'Apple deals' })).not.toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Item 1' });
+    const listRequests = requests.filter((request) => request.url.pathname.startsWith('/api/product/category/'));
+    expect(listRequests.map((request) => request.url.searchParams.get('subcategory'))).toEqual(['electronics-tablets']);
   });
 
   it('loads the next page with "Load more" until every product is shown', async () => {
     const user = userEvent.setup();
-    const requests = mockFetch(on('/api/product/category/electronics', pagedProducts(30)));
-    renderWithProviders(<DepartmentPage department={electronics} />);
+    const requests = mockFetch(on('/api/product/category/Beauty', pagedProducts(30)));
+    renderWithProviders(<DepartmentPage department={beauty} />);
 
     expect(await screen.findAllByRole('article')).toHaveLength(24);
     expect(screen.getByText('Showing 24 of 30 products')).toBeInTheDocument();
@@ -78,21 +186,21 @@ describe('DepartmentPage', () => {
   });
 
   it('offers to try again when the products cannot be loaded', async () => {
-    mockFetch(on('/api/product/category/electronics', { message: 'boom', code: 'INTERNAL' }, 500));
-    renderWithProviders(<DepartmentPage department={electronics} />);
+    mockFetch(on('/api/product/category/Beauty', { message: 'boom', code: 'INTERNAL' }, 500));
+    renderWithProviders(<DepartmentPage department={beauty} />);
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load the products.");
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('fetches the products again, in Arabic, when the language changes', async () => {
-    const requests = mockFetch(on('/api/product/category/electronics', pagedProducts(2)));
-    renderWithProviders(<DepartmentPage department={electronics} />);
+    const requests = mockFetch(on('/api/product/category/Beauty', pagedProducts(2)));
+    renderWithProviders(<DepartmentPage department={beauty} />);
     await screen.findByRole('link', { name: 'Item 1' });
 
     await changeLanguage('ar');
 
     expect(await screen.findByRole('link', { name: 'منتج 1' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'الإلكترونيات' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'الجمال' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Item 1' })).not.toBeInTheDocument();
     expect(requests.map((request) => request.headers.get('lng'))).toEqual(['en', 'ar']);
   });

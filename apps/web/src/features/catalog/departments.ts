@@ -34,7 +34,21 @@ export type BannerKey =
   | 'homeImprovement'
   | 'auto'
   | 'baby'
-  | 'babyPromo';
+  | 'babyPromo'
+  | 'groceryProduce'
+  | 'groceryDrinks'
+  | 'homeBedding'
+  | 'homeKitchen'
+  | 'patioGrill'
+  | 'patioGarden'
+  | 'fashionHer'
+  | 'fashionHim';
+
+/** Keys of `catalog:sections.*`: titles of the department pages' sections. */
+export type SectionKey = 'deals' | 'appleDeals' | 'refreshOutdoors' | 'springArrivals';
+
+/** Keys of `catalog:techTiles.*`: the electronics page's tiles (spec section 2). */
+export type TechTileKey = 'techSavings' | 'cellPhones' | 'videoGames' | 'smartTvs' | 'tablets' | 'computers';
 
 /** Keys of `catalog:departments.*`: the departments' names. */
 export type DepartmentKey =
@@ -51,7 +65,32 @@ export type DepartmentKey =
 export interface DepartmentBanner {
   image: BannerImage;
   text: BannerKey;
+  /** A subcategory of the department the banner's button opens (`?subcategory=`). */
+  subcategory?: string;
 }
+
+export interface TechTile {
+  key: TechTileKey;
+  /** The filtered view it opens; none: the department's whole list. */
+  subcategory?: string;
+}
+
+/**
+ * The blocks of a department page between its hero banner and its full product grid, in order
+ * (spec section 2). Slider and grid products come from the department's own list:
+ * - `banners`: promo banners side by side, each opening a subcategory;
+ * - `deals`: the deals slider (the department's lowest prices);
+ * - `brandDeals`: the deals slider of one brand's products (electronics: Apple);
+ * - `subcategorySlider` / `subcategoryGrid`: a subcategory's products with "View all";
+ * - `techTiles`: links to filtered views of the department.
+ */
+export type DepartmentSection =
+  | { kind: 'banners'; banners: readonly DepartmentBanner[] }
+  | { kind: 'deals'; title: SectionKey }
+  | { kind: 'brandDeals'; title: SectionKey }
+  | { kind: 'subcategorySlider'; title: SectionKey; subcategory: string }
+  | { kind: 'subcategoryGrid'; title: SectionKey; subcategory: string; count: number }
+  | { kind: 'techTiles'; tiles: readonly TechTile[] };
 
 export interface Department {
   /** The category's name in `GET /product/category/{slug}` (contracts' DEPARTMENT_SLUGS). */
@@ -60,8 +99,17 @@ export interface Department {
   path: string;
   nameKey: DepartmentKey;
   hero: DepartmentBanner;
+  sections: readonly DepartmentSection[];
   /** A second banner below the products, where the spec names one. */
   promo?: DepartmentBanner;
+}
+
+/** Where a department's full product grid starts (tiles and "View all" of deals link here). */
+export const ALL_PRODUCTS_ID = 'all-products';
+
+/** A department's page filtered to one subcategory: `/electronics?subcategory=electronics-tablets`. */
+export function subcategoryPath(department: Pick<Department, 'path'>, subcategory: string): string {
+  return `${department.path}?subcategory=${encodeURIComponent(subcategory)}`;
 }
 
 export function bannerSrc(image: BannerImage): string {
@@ -70,24 +118,107 @@ export function bannerSrc(image: BannerImage): string {
 
 /** The nine department pages, in the spec's route-table order. */
 export const DEPARTMENTS: readonly Department[] = [
-  { slug: 'electronics', path: '/electronics', nameKey: 'electronics', hero: { image: 'electronics-hero', text: 'electronics' } },
-  { slug: 'Grocery', path: '/Grocery', nameKey: 'grocery', hero: { image: 'grocery-hero', text: 'grocery' } },
-  { slug: 'Home', path: '/Home', nameKey: 'home', hero: { image: 'home-goods-hero', text: 'home' } },
-  { slug: 'Patio&Garden', path: '/Patio&Garden', nameKey: 'patioGarden', hero: { image: 'patio-hero', text: 'patio' } },
+  {
+    slug: 'electronics',
+    path: '/electronics',
+    nameKey: 'electronics',
+    hero: { image: 'electronics-hero', text: 'electronics' },
+    sections: [
+      { kind: 'brandDeals', title: 'appleDeals' },
+      {
+        kind: 'techTiles',
+        tiles: [
+          { key: 'techSavings' },
+          { key: 'cellPhones', subcategory: 'electronics-cell-phones' },
+          { key: 'videoGames', subcategory: 'electronics-video-games' },
+          { key: 'smartTvs', subcategory: 'electronics-smart-tvs' },
+          { key: 'tablets', subcategory: 'electronics-tablets' },
+          { key: 'computers', subcategory: 'electronics-computers' },
+        ],
+      },
+      { kind: 'subcategoryGrid', title: 'refreshOutdoors', subcategory: 'electronics-audio', count: 6 },
+    ],
+  },
+  {
+    slug: 'Grocery',
+    path: '/Grocery',
+    nameKey: 'grocery',
+    hero: { image: 'grocery-hero', text: 'grocery' },
+    sections: [
+      {
+        kind: 'banners',
+        banners: [
+          { image: 'grocery-promo-1', text: 'groceryProduce', subcategory: 'grocery-fresh-produce' },
+          { image: 'grocery-promo-2', text: 'groceryDrinks', subcategory: 'grocery-beverages' },
+        ],
+      },
+      { kind: 'deals', title: 'deals' },
+    ],
+  },
+  {
+    slug: 'Home',
+    path: '/Home',
+    nameKey: 'home',
+    hero: { image: 'home-goods-hero', text: 'home' },
+    sections: [
+      {
+        kind: 'banners',
+        banners: [
+          { image: 'home-goods-promo-1', text: 'homeBedding', subcategory: 'home-bedding-bath' },
+          { image: 'home-goods-promo-2', text: 'homeKitchen', subcategory: 'home-kitchen-dining' },
+        ],
+      },
+      { kind: 'deals', title: 'deals' },
+    ],
+  },
+  {
+    slug: 'Patio&Garden',
+    path: '/Patio&Garden',
+    nameKey: 'patioGarden',
+    hero: { image: 'patio-hero', text: 'patio' },
+    sections: [
+      {
+        kind: 'banners',
+        banners: [
+          { image: 'patio-promo-1', text: 'patioGrill', subcategory: 'patio-and-garden-grills-outdoor-cooking' },
+          { image: 'patio-promo-2', text: 'patioGarden', subcategory: 'patio-and-garden-plants-planters' },
+        ],
+      },
+      { kind: 'deals', title: 'deals' },
+    ],
+  },
   {
     slug: 'Home-Improvement',
     path: '/Home-Improvement',
     nameKey: 'homeImprovement',
     hero: { image: 'home-improvement-hero', text: 'homeImprovement' },
+    sections: [],
   },
-  { slug: 'Auto&tires', path: '/Auto&tires', nameKey: 'autoTires', hero: { image: 'auto-hero', text: 'auto' } },
+  { slug: 'Auto&tires', path: '/Auto&tires', nameKey: 'autoTires', hero: { image: 'auto-hero', text: 'auto' }, sections: [] },
   {
     slug: 'Baby',
     path: '/Baby',
     nameKey: 'baby',
     hero: { image: 'baby-hero', text: 'baby' },
-    promo: { image: 'baby-promo', text: 'babyPromo' },
+    sections: [],
+    promo: { image: 'baby-promo', text: 'babyPromo', subcategory: 'baby-activity-gear' },
   },
-  { slug: 'Fashion', path: '/fashion', nameKey: 'fashion', hero: { image: 'fashion-hero', text: 'fashion' } },
-  { slug: 'Beauty', path: '/beauty', nameKey: 'beauty', hero: { image: 'beauty-hero', text: 'beauty' } },
+  {
+    slug: 'Fashion',
+    path: '/fashion',
+    nameKey: 'fashion',
+    hero: { image: 'fashion-hero', text: 'fashion' },
+    sections: [
+      { kind: 'subcategorySlider', title: 'refreshOutdoors', subcategory: 'fashion-activewear' },
+      { kind: 'subcategorySlider', title: 'springArrivals', subcategory: 'fashion-womens-clothing' },
+      {
+        kind: 'banners',
+        banners: [
+          { image: 'fashion-her', text: 'fashionHer', subcategory: 'fashion-womens-clothing' },
+          { image: 'fashion-him', text: 'fashionHim', subcategory: 'fashion-mens-clothing' },
+        ],
+      },
+    ],
+  },
+  { slug: 'Beauty', path: '/beauty', nameKey: 'beauty', hero: { image: 'beauty-hero', text: 'beauty' }, sections: [] },
 ];

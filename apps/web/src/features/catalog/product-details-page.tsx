@@ -1,5 +1,7 @@
+import type { Product } from '@dukkan/contracts/catalog';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -7,72 +9,115 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
 import { NotFoundPage } from '../../components/not-found-page';
-import { NowPrice } from '../../components/price';
-import { PRODUCT_IMAGE_SIZE } from '../../components/product-card';
+import { ProductCarouselSection } from '../../components/product-carousel-section';
 import { categoryPath } from '../../lib/category-path';
+import { PRODUCT_ROW_SLIDER } from '../../lib/slider-settings';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
 
-import { useGetProductQuery } from './catalog-api';
+import { useGetProductQuery, useListCategoryProductsInfiniteQuery } from './catalog-api';
+import { ProductAccordions } from './product-accordions';
+import { ProductBuyBox } from './product-buy-box';
+import { ProductGallery } from './product-gallery';
+
+/** How many other products of the department "Customers also viewed" shows. */
+export const ALSO_VIEWED_COUNT = 12;
+
+/** Whether an RTK Query error is the API saying the product does not exist (404) or the id is malformed (400). */
+function isMissingProduct(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && (error.status === 404 || error.status === 400);
+}
+
+/** "Customers also viewed": other products of the same department (its first page, cached with it). */
+function CustomersAlsoViewed({ product }: { product: Product }) {
+  const { t } = useTranslation('catalog');
+  const lng = useLanguage();
+  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, slug: product.category });
+  const others = data?.pages[0]?.data.filter((other) => other._id !== product._id).slice(0, ALSO_VIEWED_COUNT);
+  return (
+    <ProductCarouselSection
+      title={t('details.alsoViewed')}
+      viewAllHref={categoryPath(product.category)}
+      settings={PRODUCT_ROW_SLIDER}
+      products={others}
+      isLoading={isLoading}
+      isError={isError}
+    />
+  );
+}
+
+function ProductSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Box role="status" aria-label={t('loading')} sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '7fr 5fr' } }}>
+      <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }} />
+      <Box>
+        <Skeleton variant="text" sx={{ fontSize: '2rem' }} />
+        <Skeleton variant="text" sx={{ width: '40%' }} />
+        <Skeleton variant="rounded" sx={{ height: 200, mt: 2 }} />
+      </Box>
+    </Box>
+  );
+}
 
 /**
- * The product page (`/details/:id`). For now: breadcrumb, photo, title, price, brand and
- * description; the gallery, accordions and buying options arrive with the product-page issue.
+ * The product page (`/details/:id`, spec section 2): breadcrumb, gallery with zoom, the side
+ * card, the accordions and "Customers also viewed". An unknown (404) or malformed (400) id
+ * shows the not-found page.
  */
 export function ProductDetailsPage() {
   const { id = '' } = useParams();
   const lng = useLanguage();
   const { t } = useTranslation('catalog');
   const { t: tCommon } = useTranslation();
-  const { data: product, isLoading, error } = useGetProductQuery({ lng, id });
+  const { data: product, isLoading, error, refetch } = useGetProductQuery({ lng, id });
   useDocumentTitle(tCommon('pageTitle', { page: product?.title ?? tCommon('brand') }));
 
-  if (error && 'status' in error && (error.status === 404 || error.status === 400)) {
-    return <NotFoundPage />;
-  }
-  if (isLoading || !product) {
+  if (isMissingProduct(error)) return <NotFoundPage />;
+  if (error && !product) {
     return (
-      <Box role="status" aria-label={tCommon('loading')} sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '1fr 1fr' } }}>
-        <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }} />
-        <Box>
-          <Skeleton variant="text" sx={{ fontSize: '2rem' }} />
-          <Skeleton variant="text" sx={{ width: '40%' }} />
-        </Box>
+      <Box role="alert" sx={{ py: 8, textAlign: 'center' }}>
+        <Typography sx={{ mb: 2 }}>{t('details.loadError')}</Typography>
+        <Button variant="outlined" onClick={() => void refetch()}>
+          {t('grid.retry')}
+        </Button>
       </Box>
     );
   }
+  if (isLoading || !product) return <ProductSkeleton />;
 
   return (
-    <Box component="article">
-      <Breadcrumbs aria-label={t('details.breadcrumb')} sx={{ mb: 2 }}>
-        <Link href="/" underline="hover" color="inherit">
-          {t('details.home')}
-        </Link>
-        <Link href={categoryPath(product.category)} underline="hover" color="inherit">
-          {product.categoryName}
-        </Link>
-      </Breadcrumbs>
-      <Box sx={{ display: 'grid', gap: { xs: 3, md: 5 }, gridTemplateColumns: { md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+    <Box sx={{ display: 'grid', gap: { xs: 4, md: 6 } }}>
+      <Box component="article" aria-labelledby="product-title">
+        <Breadcrumbs aria-label={t('details.breadcrumb')} sx={{ mb: 2 }}>
+          <Link href="/" underline="hover" color="inherit">
+            {t('details.home')}
+          </Link>
+          <Link href={categoryPath(product.category)} underline="hover" color="inherit">
+            {product.categoryName}
+          </Link>
+        </Breadcrumbs>
         <Box
-          component="img"
-          src={product.images[0] ?? product.thumbnail}
-          alt={product.title}
-          width={PRODUCT_IMAGE_SIZE}
-          height={PRODUCT_IMAGE_SIZE}
-          sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'contain', borderRadius: 3, bgcolor: '#f7f8fa' }}
-        />
-        <Box>
-          <Typography sx={{ color: 'text.secondary', mb: 1 }}>{t('details.brand', { brand: product.brand })}</Typography>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', md: '2rem' } }}>
-            {product.title}
-          </Typography>
-          <Typography sx={{ fontWeight: 800, fontSize: '1.6rem', mt: 2 }}>
-            <NowPrice price={product.price} />
-          </Typography>
-          <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>{t('details.priceWhenPurchased')}</Typography>
-          <Typography sx={{ mt: 3, lineHeight: 1.7 }}>{product.description}</Typography>
+          sx={{
+            display: 'grid',
+            gap: { xs: 3, md: 4 },
+            alignItems: 'start',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
+            gridTemplateAreas: { xs: '"gallery" "buy" "details"', md: '"gallery buy" "details buy"' },
+          }}
+        >
+          <Box sx={{ gridArea: 'gallery' }}>
+            <ProductGallery key={product._id} title={product.title} images={product.images.length > 0 ? product.images : [product.thumbnail]} />
+          </Box>
+          <Box sx={{ gridArea: 'buy', position: { md: 'sticky' }, top: { md: 16 } }}>
+            <ProductBuyBox product={product} />
+          </Box>
+          <Box sx={{ gridArea: 'details' }}>
+            <ProductAccordions product={product} />
+          </Box>
         </Box>
       </Box>
+      <CustomersAlsoViewed product={product} />
     </Box>
   );
 }

@@ -1,25 +1,175 @@
+import type { Product } from '@dukkan/contracts/catalog';
+import { MAX_SEARCH_LENGTH } from '@dukkan/contracts/search';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
+import { NowPrice } from '../../components/price';
+import { AddToCartButton } from '../../components/product-actions';
+import { PRODUCT_IMAGE_SIZE } from '../../components/product-card';
+import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
+import { productPath } from '../../lib/product-path';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLanguage } from '../../lib/use-language';
 
-/** `/search?q=`: the results arrive with the search issue. */
+import { useSearchProductsInfiniteQuery } from './search-api';
+
+/** One result (spec section 2): thumbnail, price, title, "Free shipping, arrives …" and "Add to cart". */
+function SearchResult({ product, arrives }: { product: Product; arrives: string }) {
+  const { t } = useTranslation('shopping');
+  return (
+    <Box
+      component="article"
+      sx={{
+        position: 'relative',
+        display: 'grid',
+        gridTemplateColumns: { xs: '96px minmax(0, 1fr)', sm: '140px minmax(0, 1fr) auto' },
+        gap: { xs: 1.5, sm: 2.5 },
+        alignItems: 'center',
+        p: { xs: 1.5, sm: 2 },
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        '&:focus-within': { boxShadow: '0 0 0 3px #0071dc' },
+      }}
+    >
+      <Box
+        component="img"
+        src={product.thumbnail}
+        alt=""
+        width={PRODUCT_IMAGE_SIZE}
+        height={PRODUCT_IMAGE_SIZE}
+        loading="lazy"
+        decoding="async"
+        sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'contain', borderRadius: 1.5, bgcolor: '#f7f8fa' }}
+      />
+      <Box sx={{ minWidth: 0, display: 'grid', gap: 0.5 }}>
+        <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.15rem' }}>
+          <NowPrice price={product.price} />
+        </Typography>
+        <Link
+          href={productPath(product._id)}
+          underline="hover"
+          sx={{
+            color: 'text.primary',
+            fontWeight: 600,
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            // The whole row opens the product; the button sits above the link.
+            '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 2 },
+            '&:focus-visible': { outline: 'none' },
+          }}
+        >
+          {product.title}
+        </Link>
+        <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>{t('search.freeShipping', { date: arrives })}</Typography>
+      </Box>
+      <Box sx={{ position: 'relative', zIndex: 1, gridColumn: { xs: '2', sm: 'auto' } }}>
+        <AddToCartButton product={product} label={t('search.addToCart')} aria-label={t('search.addLabel', { title: product.title })} />
+      </Box>
+    </Box>
+  );
+}
+
+function ResultsSkeleton() {
+  const { t } = useTranslation('shopping');
+  return (
+    <Box role="status" aria-label={t('search.loading')} sx={{ display: 'grid', gap: 2 }}>
+      {Array.from({ length: 4 }, (_, index) => (
+        <Box key={index} aria-hidden="true" sx={{ display: 'flex', gap: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}>
+          <Skeleton variant="rounded" sx={{ width: { xs: 96, sm: 140 }, height: { xs: 96, sm: 140 }, flexShrink: 0 }} />
+          <Box sx={{ flex: 1 }}>
+            <Skeleton variant="text" sx={{ width: '20%', fontSize: '1.15rem' }} />
+            <Skeleton variant="text" sx={{ width: '70%' }} />
+            <Skeleton variant="text" sx={{ width: '40%' }} />
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** Whether an RTK Query error is the API refusing the search text (too long: 400). */
+function isBadSearch(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 400;
+}
+
+/** The results of a non-blank search, page after page ("Load more"). */
+function SearchResults({ q }: { q: string }) {
+  const { t } = useTranslation('shopping');
+  const lng = useLanguage();
+  const { data, isLoading, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
+    useSearchProductsInfiniteQuery({ lng, q });
+  const products = data?.pages.flatMap((page) => page.data) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
+  const arrives = formatDeliveryDate(arrivalDate(new Date()), lng);
+
+  if (isLoading) return <ResultsSkeleton />;
+  if (isError && !data) {
+    if (isBadSearch(error)) return <Typography role="alert">{t('search.tooLong', { max: MAX_SEARCH_LENGTH })}</Typography>;
+    return (
+      <Box role="alert" sx={{ py: 4 }}>
+        <Typography sx={{ mb: 2 }}>{t('search.error')}</Typography>
+        <Button variant="outlined" onClick={() => void refetch()}>
+          {t('search.retry')}
+        </Button>
+      </Box>
+    );
+  }
+  if (products.length === 0) {
+    return (
+      <Typography role="status" sx={{ fontSize: '1.1rem', py: 2 }}>
+        {t('search.none', { q })}
+      </Typography>
+    );
+  }
+  return (
+    <Box component="section" aria-label={t('search.results')}>
+      <Typography role="status" sx={{ color: 'text.secondary', mb: 2 }}>
+        {t('search.count', { count: total })}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+        {products.map((product) => (
+          <li key={product._id}>
+            <SearchResult product={product} arrives={arrives} />
+          </li>
+        ))}
+      </Box>
+      {hasNextPage || isFetchNextPageError ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
+          <Button variant="outlined" size="large" loading={isFetchingNextPage} onClick={() => void fetchNextPage()} sx={{ minWidth: 200 }}>
+            {isFetchNextPageError ? t('search.retry') : t('search.loadMore')}
+          </Button>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * `/search?q=` (spec section 2): 'Results for "{q}"', then each match or 'No products found
+ * for "{q}"'. Blank text searches nothing and says where to type.
+ */
 export function SearchPage() {
   const [params] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const q = (params.get('q') ?? '').trim();
   const { t } = useTranslation('shopping');
   const { t: tCommon } = useTranslation();
   const title = t('search.title', { q });
   useDocumentTitle(tCommon('pageTitle', { page: title }));
 
   return (
-    <Box sx={{ py: 2 }}>
+    <Box sx={{ py: 2, display: 'grid', gap: 3 }}>
       <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 2 }}>{t('search.text')}</Typography>
+      {q === '' ? <Typography sx={{ color: 'text.secondary' }}>{t('search.prompt')}</Typography> : <SearchResults key={q} q={q} />}
     </Box>
   );
 }

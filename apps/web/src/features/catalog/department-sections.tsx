@@ -1,0 +1,242 @@
+import type { Product } from '@dukkan/contracts/catalog';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ProductCarouselSection, ViewAllLink } from '../../components/product-carousel-section';
+import { ProductGrid, ProductGridSkeleton } from '../../components/product-grid';
+import { PromoBanner } from '../../components/promo-banner';
+import { DEALS_SLIDER } from '../../lib/slider-settings';
+import { useLanguage } from '../../lib/use-language';
+
+import { useListCategoryProductsInfiniteQuery, useListSubcategoriesQuery } from './catalog-api';
+import {
+  ALL_PRODUCTS_ID,
+  bannerSrc,
+  type Department,
+  type DepartmentBanner,
+  type DepartmentSection,
+  type SectionKey,
+  subcategoryPath,
+  type TechTile,
+} from './departments';
+
+/** How many products a deals slider shows. */
+export const DEALS_COUNT = 12;
+/** Every subcategory fits in one page of this size (54 today). */
+export const SUBCATEGORIES_PAGE_SIZE = 100;
+/** A brand's deals are looked for in this many of the department's products. */
+const BRAND_DEALS_SOURCE_SIZE = 100;
+
+/** The department's lowest prices first (the deals slider). */
+export function dealsOf<P extends Pick<Product, 'price'>>(products: readonly P[], count = DEALS_COUNT): P[] {
+  return [...products].sort((a, b) => a.price - b.price).slice(0, count);
+}
+
+/** Promo banners, side by side on wide screens, each opening a subcategory. */
+function BannerPair({ department, banners }: { department: Department; banners: readonly DepartmentBanner[] }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
+      {banners.map((banner) => (
+        <PromoBanner
+          key={banner.image}
+          image={bannerSrc(banner.image)}
+          title={t(`banners.${banner.text}.title`)}
+          text={t(`banners.${banner.text}.text`)}
+          size="compact"
+          action={banner.subcategory ? { label: t('banners.shopNow'), href: subcategoryPath(department, banner.subcategory) } : undefined}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** The deals slider: the lowest prices of the department's first page (shared with its grid). */
+function DealsSlider({ department, title }: { department: Department; title: SectionKey }) {
+  const { t } = useTranslation('catalog');
+  const lng = useLanguage();
+  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, slug: department.slug });
+  return (
+    <ProductCarouselSection
+      title={t(`sections.${title}`)}
+      viewAllHref={`${department.path}#${ALL_PRODUCTS_ID}`}
+      settings={DEALS_SLIDER}
+      products={data ? dealsOf(data.pages[0]?.data ?? []) : undefined}
+      isLoading={isLoading}
+      isError={isError}
+      cardLayout="wide"
+    />
+  );
+}
+
+/**
+ * One brand's products as a deals slider (electronics: "Apple deals"). The API translates brand
+ * names, so the brand is matched as the catalog spells it in the page's language.
+ */
+function BrandDealsSlider({ department, title }: { department: Department; title: SectionKey }) {
+  const { t } = useTranslation('catalog');
+  const lng = useLanguage();
+  const brand = t('brands.apple');
+  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({
+    lng,
+    slug: department.slug,
+    pageSize: BRAND_DEALS_SOURCE_SIZE,
+  });
+  const products = data?.pages[0]?.data.filter((product) => product.brand === brand);
+  return (
+    <ProductCarouselSection
+      title={t(`sections.${title}`)}
+      viewAllHref={`/search?q=${encodeURIComponent(brand)}`}
+      settings={DEALS_SLIDER}
+      products={products ? dealsOf(products) : undefined}
+      isLoading={isLoading}
+      isError={isError}
+      cardLayout="wide"
+    />
+  );
+}
+
+/** A subcategory's products as a deals slider, with "View all" opening the filtered view. */
+function SubcategorySlider({ department, title, subcategory }: { department: Department; title: SectionKey; subcategory: string }) {
+  const { t } = useTranslation('catalog');
+  const lng = useLanguage();
+  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, slug: department.slug, subcategory });
+  return (
+    <ProductCarouselSection
+      title={t(`sections.${title}`)}
+      viewAllHref={subcategoryPath(department, subcategory)}
+      settings={DEALS_SLIDER}
+      products={data?.pages[0]?.data}
+      isLoading={isLoading}
+      isError={isError}
+      cardLayout="wide"
+    />
+  );
+}
+
+/** A few of a subcategory's products in the spec's grid, with "View all". */
+function SubcategoryGrid({
+  department,
+  title,
+  subcategory,
+  count,
+}: {
+  department: Department;
+  title: SectionKey;
+  subcategory: string;
+  count: number;
+}) {
+  const { t } = useTranslation('catalog');
+  const lng = useLanguage();
+  const headingId = useId();
+  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, slug: department.slug, subcategory, pageSize: count });
+  const products = data?.pages[0]?.data ?? [];
+  if (!isLoading && !isError && products.length === 0) return null;
+  const heading = t(`sections.${title}`);
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 2, mb: 2 }}>
+        <Typography variant="h2" id={headingId}>
+          {heading}
+        </Typography>
+        <ViewAllLink href={subcategoryPath(department, subcategory)} title={heading} />
+      </Box>
+      {isLoading ? <ProductGridSkeleton count={count} /> : null}
+      {isError ? <Typography sx={{ color: 'text.secondary' }}>{t('grid.error')}</Typography> : null}
+      {products.length > 0 ? <ProductGrid products={products} /> : null}
+    </Box>
+  );
+}
+
+/** The electronics tiles: each opens a filtered view of the department (Tech savings: all of it). */
+function TechTiles({ department, tiles }: { department: Department; tiles: readonly TechTile[] }) {
+  const { t } = useTranslation('catalog');
+  const lng = useLanguage();
+  const headingId = useId();
+  const { data: subcategories, isLoading } = useListSubcategoriesQuery({ lng, pageSize: SUBCATEGORIES_PAGE_SIZE });
+  const imageOf = (tile: TechTile) =>
+    (tile.subcategory && subcategories?.data.find((subcategory) => subcategory.slug === tile.subcategory)?.image) ||
+    bannerSrc('electronics-tech');
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography variant="h2" id={headingId} sx={{ mb: 2 }}>
+        {t('techTiles.title')}
+      </Typography>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
+          gap: { xs: 1.5, md: 2 },
+        }}
+      >
+        {tiles.map((tile) => (
+          <li key={tile.key}>
+            <Link
+              href={tile.subcategory ? subcategoryPath(department, tile.subcategory) : `${department.path}#${ALL_PRODUCTS_ID}`}
+              underline="none"
+              sx={{
+                display: 'flex',
+                flexDirection: 'column',
+                height: '100%',
+                borderRadius: 2,
+                overflow: 'hidden',
+                border: 1,
+                borderColor: 'divider',
+                color: 'text.primary',
+                bgcolor: '#f2f8fd',
+                fontWeight: 700,
+                '&:hover': { boxShadow: '0 4px 16px rgba(4, 30, 66, 0.12)' },
+                '&:hover span': { textDecoration: 'underline' },
+              }}
+            >
+              {isLoading ? (
+                <Skeleton variant="rectangular" sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }} />
+              ) : (
+                <Box
+                  component="img"
+                  src={imageOf(tile)}
+                  alt=""
+                  width={400}
+                  height={400}
+                  loading="lazy"
+                  decoding="async"
+                  sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'cover' }}
+                />
+              )}
+              <Box component="span" sx={{ px: 1.5, py: 1.25, bgcolor: 'background.paper', flex: 1 }}>
+                {t(`techTiles.${tile.key}`)}
+              </Box>
+            </Link>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** One block of a department page (see `DepartmentSection`). */
+export function DepartmentSectionView({ department, section }: { department: Department; section: DepartmentSection }) {
+  switch (section.kind) {
+    case 'banners':
+      return <BannerPair department={department} banners={section.banners} />;
+    case 'deals':
+      return <DealsSlider department={department} title={section.title} />;
+    case 'brandDeals':
+      return <BrandDealsSlider department={department} title={section.title} />;
+    case 'subcategorySlider':
+      return <SubcategorySlider department={department} title={section.title} subcategory={section.subcategory} />;
+    case 'subcategoryGrid':
+      return <SubcategoryGrid department={department} title={section.title} subcategory={section.subcategory} count={section.count} />;
+    case 'techTiles':
+      return <TechTiles department={department} tiles={section.tiles} />;
+  }
+}

@@ -1,0 +1,125 @@
+import type { Product } from '@dukkan/contracts/catalog';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { NowPrice } from '../../components/price';
+import { useProductActions } from '../../components/product-actions';
+import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
+import { useLanguage } from '../../lib/use-language';
+
+/** "(3.3) 5176 reviews": the product's rating with one decimal and its number of reviews. */
+export function useRatingText(product: Pick<Product, 'rating' | 'reviewCount'>): string {
+  const { t } = useTranslation('catalog');
+  return t('details.reviews', { rating: product.rating.toFixed(1), count: product.reviewCount });
+}
+
+/** Shipping (free, arriving in three days), pickup and delivery (not available). */
+export function DeliveryOptions({ today = new Date() }: { today?: Date }) {
+  const { t } = useTranslation('catalog');
+  const lng = useLanguage();
+  const tiles = [
+    { key: 'shipping', name: t('details.shipping'), lines: [t('details.arrives', { date: formatDeliveryDate(arrivalDate(today), lng) }), t('details.free')] },
+    { key: 'pickup', name: t('details.pickup'), lines: [t('details.notAvailable')] },
+    { key: 'delivery', name: t('details.delivery'), lines: [t('details.notAvailable')] },
+  ];
+  return (
+    <Box component="section" aria-labelledby="delivery-options-title">
+      <Typography id="delivery-options-title" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('details.deliveryTitle')}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
+        {tiles.map((tile, index) => (
+          <Box
+            component="li"
+            key={tile.key}
+            sx={{
+              p: 1.25,
+              borderRadius: 2,
+              border: index === 0 ? 2 : 1,
+              borderColor: index === 0 ? 'primary.main' : 'divider',
+              bgcolor: index === 0 ? '#f2f8fd' : 'background.paper',
+              fontSize: '0.85rem',
+            }}
+          >
+            <Typography sx={{ fontWeight: 700, fontSize: '0.9rem' }}>{tile.name}</Typography>
+            {tile.lines.map((line) => (
+              <Typography key={line} sx={{ fontSize: '0.85rem', color: 'text.secondary' }}>
+                {line}
+              </Typography>
+            ))}
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The product page's side card (spec section 2): badges, title (the page's h1), description,
+ * rating, price, Buy Now, Add to card, delivery options, "Delivery to" and Add to list.
+ */
+export function ProductBuyBox({ product }: { product: Product }) {
+  const { t } = useTranslation('catalog');
+  const navigate = useNavigate();
+  const actions = useProductActions();
+  const ratingText = useRatingText(product);
+
+  return (
+    <Stack
+      component="section"
+      aria-labelledby="product-title"
+      sx={{ gap: 2, p: { xs: 2, md: 3 }, border: 1, borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper' }}
+    >
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        <Chip label={t('details.bestSeller')} size="small" sx={{ bgcolor: '#e6f1fc', color: '#004f9a', fontWeight: 700 }} />
+        <Chip label={t('details.reducedPrice')} size="small" sx={{ bgcolor: '#fff4d6', color: '#6b4a00', fontWeight: 700 }} />
+      </Stack>
+      <Box>
+        <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem', mb: 0.5 }}>{t('details.brand', { brand: product.brand })}</Typography>
+        <Typography variant="h1" id="product-title" sx={{ fontSize: { xs: '1.4rem', md: '1.75rem' } }}>
+          {product.title}
+        </Typography>
+      </Box>
+      <Typography sx={{ lineHeight: 1.7 }}>{product.description}</Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Rating
+          value={product.rating}
+          precision={0.1}
+          readOnly
+          size="small"
+          getLabelText={(value) => t('details.ratingLabel', { rating: value.toFixed(1) })}
+        />
+        <Typography component="span" sx={{ fontSize: '0.9rem', color: 'text.secondary' }}>
+          {ratingText}
+        </Typography>
+      </Box>
+      <Box>
+        <Typography sx={{ fontWeight: 800, fontSize: '1.6rem', color: '#2a8703' }}>
+          <NowPrice price={product.price} />
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>{t('details.priceWhenPurchased')}</Typography>
+      </Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5 }}>
+        {/* The cart issue makes this add the product first; until then it opens the cart. */}
+        <Button variant="contained" size="large" onClick={() => void navigate('/cart')} sx={{ flex: 1 }}>
+          {t('details.buyNow')}
+        </Button>
+        <Button variant="outlined" size="large" onClick={() => actions.addToCart(product, 1)} sx={{ flex: 1 }}>
+          {t('details.addToCart')}
+        </Button>
+      </Stack>
+      <DeliveryOptions />
+      <Typography sx={{ fontSize: '0.9rem' }}>{t('details.deliveryTo')}</Typography>
+      <Link component="button" type="button" onClick={() => actions.toggleWishlist(product)} sx={{ alignSelf: 'flex-start', fontWeight: 600 }}>
+        {t('details.addToList')}
+      </Link>
+    </Stack>
+  );
+}

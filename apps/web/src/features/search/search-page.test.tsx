@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { changeLanguage } from 'i18next';
+import { describe, expect, it } from 'vitest';
+
+import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
+import { mockFetch, on } from '../../test/fetch-mock';
+import { product, productPage } from '../../test/fixtures';
+import { renderApp, renderWithProviders } from '../../test/render';
+
+import { nextSearchPage } from './search-api';
+import { SearchPage } from './search-page';
+
+function searchAnswer(total: number) {
+  return (url: URL) =>
+    productPage(Number(url.searchParams.get('page') ?? 1), 24, total, (n) =>
+      product(n, { title: `${url.searchParams.get('q')} ${n}`, price: n + 0.25 }),
+    );
+}
+
+describe('nextSearchPage', () => {
+  it('is the next page while matches remain', () => {
+    expect(nextSearchPage({ page: 1, pageSize: 24, total: 25 })).toBe(2);
+    expect(nextSearchPage({ page: 1, pageSize: 24, total: 24 })).toBeUndefined();
+  });
+});
+
+describe('SearchPage', () => {
+  it('shows Results for "{q}" and each match with thumbnail, price, title, free shipping and Add to cart', async () => {
+    const requests = mockFetch(on('/api/product/search', searchAnswer(2)));
+    renderWithProviders(<SearchPage />, { path: '/search?q=%20milk%20' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Results for "milk"' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Searching…' })).toBeInTheDocument();
+    const results = await screen.findAllByRole('article');
+    expect(results).toHaveLength(2);
+    expect(screen.getByText('2 products')).toBeInTheDocument();
+
+    const first = within(results[0]!);
+    expect(first.getByRole('link', { name: 'milk 1' })).toHaveAttribute('href', `/details/${product(1)._id}`);
+    expect(results[0]).toHaveTextContent('Now $1.25');
+    expect(results[0]).toHaveTextContent(`Free shipping, arrives ${formatDeliveryDate(arrivalDate(new Date()), 'en')}`);
+    expect(first.getByRole('button', { name: 'Add milk 1 to cart' })).toHaveTextContent('Add to cart');
+    expect(results[0]!.querySelector('img')).toHaveAttribute('loading', 'lazy');
+
+    expect(requests[0]!.url.searchParams.get('q')).toBe('milk');
+    expect(requests[0]!.url.searchParams.get('page')).toBe('1');
+    expect(requests[0]!.headers.get('lng')).toBe('en');
+  });
+
+  it('says No products found for "{q}" when nothing matches', async () => {
+    mockFetch(on('/api/product/search', searchAnswer(0)));
+    renderWithProviders(<SearchPage />, { path: '/search?q=zzz' });
+    expect(await screen.findByText('No products found for "zzz"')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('loads more results with "Load more"', async () => {
+    const user = userEvent.setup();
+    const requests = mockFetch(on('/api/product/search', searchAnswer(30)));
+    renderWithProviders(<SearchPage />, { path: '/search?q=tea' });
+    expect(await screen.findAllByRole('article')).toHaveLength(24);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'tea 30' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(30);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.map((request) => request.url.searchParams.get('page'))).toEqual(['1', '2']);
+  });
+
+  it('asks nothing for blank text and says where to type', () => {
+    const requests = mockFetch();
+    renderWithProviders(<SearchPage />, { path: '/search?q=%20%20' });
+    expect(screen.getByText("Type what you're looking for in the search box above.")).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('explains a search the API refuses as too long', async () => {
+    mockFetch(on('/api/product/search', { message: 'q must be at most 200 characters', code: 'BAD_REQUEST' }, 400));
+    renderWithProviders(<SearchPage />, { path: `/search?q=${'a'.repeat(201)}` });
+    expect(await screen.findByRole('alert')).toHaveTextContent('That search is too long: use at most 200 characters.');
+  });
+
+  it('offers to try again when searching fails', async () => {
+    mockFetch(on('/api/product/search', { message: 'boom', code: 'INTERNAL' }, 500));
+    renderWithProviders(<SearchPage />, { path: '/search?q=milk' });
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't search just now.");
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('speaks Arabic', async () => {
+    await changeLanguage('ar');
+    const requests = mockFetch(on('/api/product/search', searchAnswer(0)));
+    renderWithProviders(<SearchPage />, { path: '/search?q=%D8%B4%D8%A7%D9%8A' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'نتائج البحث عن "شاي"' })).toBeInTheDocument();
+    expect(await screen.findByText('لم يتم العثور على منتجات لـ "شاي"')).toBeInTheDocument();
+    expect(requests[0]!.headers.get('lng')).toBe('ar');
+  });
+});
+
+describe('header search suggestions', () => {
+  it('asks GET /product/suggest as the shopper types and opens the chosen product', async () => {
+    const user = userEvent.setup();
+    const target = product(5, { title: 'Olive oil' });
+    const requests = mockFetch(
+      on('/api/categories/', { data: [] }),
+      on('/api/product/suggest', { data: [{ _id: target._id, title: 'Olive oil', category: 'Grocery' }] }),
+      on(`/api/product/${target._id}`, { data: target }),
+      (url) => (url.pathname.startsWith('/api/product/category/') ? { body: productPage(1, 24, 0) } : undefined),
+    );
+    renderApp('/cart');
+    const field = within(await screen.findByRole('search')).getByRole('combobox', { name: 'Search' });
+    await user.type(field, 'oli');
+    await user.click(await screen.findByRole('option', { name: 'Olive oil' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olive oil' })).toBeInTheDocument();
+    const suggest = requests.filter((request) => request.url.pathname === '/api/product/suggest');
+    expect(suggest.map((request) => request.url.searchParams.get('q'))).toEqual(['oli']);
+  });
+});
