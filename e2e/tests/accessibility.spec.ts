@@ -1,8 +1,17 @@
 import { expect, test } from './fixtures';
 
+/** The demo catalog's iPhone 15: ids are derived from slugs, so it is the same on every machine. */
+const PRODUCT_ID = 'f226102d-9c0d-5c2f-82c8-267d51154a7e';
+
 const PAGES = [
-  { name: 'home', path: '/', ready: 'main img' },
-  { name: 'a department page', path: '/electronics', ready: 'main article' },
+  { name: 'home', path: '/', ready: 'main [aria-roledescription] article' },
+  { name: 'a department page', path: '/electronics', ready: 'main [aria-roledescription] article' },
+  { name: 'a department with banners and deals', path: '/Grocery', ready: 'main [aria-roledescription] article' },
+  { name: 'the fashion page', path: '/fashion', ready: 'main [aria-roledescription] article' },
+  { name: 'a filtered department', path: '/electronics?subcategory=electronics-tablets', ready: 'main article' },
+  { name: 'the product page', path: `/details/${PRODUCT_ID}`, ready: 'main [aria-roledescription] article' },
+  { name: 'search results', path: '/search?q=headphones', ready: 'main article' },
+  { name: 'search without results', path: '/search?q=zzqxwv', ready: 'main [role="status"]' },
   { name: 'the not-found page', path: '/there-is-nothing-here', ready: 'main' },
   { name: 'the terms of use', path: '/termsOfUs', ready: 'main h1' },
 ] as const;

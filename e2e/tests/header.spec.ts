@@ -32,7 +32,7 @@ test.describe('header', () => {
 
   test('searches for trimmed, non-blank text and ignores blank text', async ({ page }) => {
     await page.goto('/Baby');
-    const search = page.getByRole('search').getByRole('searchbox', { name: 'Search' });
+    const search = page.getByRole('search').getByRole('combobox', { name: 'Search' });
 
     await search.fill('   ');
     await search.press('Enter');

@@ -1,0 +1,210 @@
+import { type Locator, type Page } from '@playwright/test';
+
+import { expect, test } from './fixtures';
+import { expectHidden, expectShown, slider } from './sliders';
+
+/** Each department's hero banner title (spec section 2 names four of them word for word). */
+const HEROES = [
+  { path: '/electronics', heading: 'Electronics', hero: 'Apple on save' },
+  { path: '/Grocery', heading: 'Grocery', hero: 'Fresh groceries, low prices' },
+  { path: '/Home', heading: 'Home', hero: 'Refresh every room' },
+  { path: '/Patio&Garden', heading: 'Patio & Garden', hero: 'Make the most of outdoor living' },
+  { path: '/Home-Improvement', heading: 'Home Improvement', hero: 'Tools for every project' },
+  { path: '/Auto&tires', heading: 'Auto & Tires', hero: 'Keep your car road-ready' },
+  { path: '/Baby', heading: 'Baby', hero: 'Everything for your little one' },
+  { path: '/fashion', heading: 'Fashion', hero: 'Spring fashion refresh' },
+  { path: '/beauty', heading: 'Beauty', hero: 'More texture less frizz' },
+] as const;
+
+/** The department's full product grid. */
+function allProducts(page: Page, department: string): Locator {
+  return page.getByRole('region', { name: `All ${department} products` });
+}
+
+test.describe('browsing', () => {
+  // Sliders stand still (no autoplay, no glide) so what is on screen is what the test did.
+  test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+  for (const d of HEROES) {
+    test(`${d.path} shows its heading, its hero "${d.hero}" and its products`, async ({ page }) => {
+      await page.goto(d.path);
+      await expect(page.getByRole('heading', { level: 1, name: d.heading, exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { name: d.hero, exact: true })).toBeVisible();
+      const cards = allProducts(page, d.heading).getByRole('article');
+      await expect(cards.first()).toBeVisible();
+      expect(await cards.count()).toBeGreaterThanOrEqual(12);
+      await expect(cards.first()).toContainText(/Now \$\d+\.\d{2}/);
+      await expect(cards.first().getByRole('button', { name: /^Add .+ to cart$/ })).toBeVisible();
+      await expect(cards.first().getByRole('button', { name: /^Add .+ to your wish list$/ })).toBeVisible();
+    });
+  }
+
+  test('the home page has the Grocery slider beside a video and the departments slider; View all opens Grocery', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Low prices on everything you love' })).toBeVisible();
+
+    const renew = slider(page, 'Renew your everything');
+    await expect(renew.getByRole('group').first()).toBeVisible();
+    expect(await renew.getByRole('group').count()).toBeGreaterThanOrEqual(4);
+    await expect(renew.getByRole('article').first()).toContainText(/Now \$\d+\.\d{2}/);
+
+    const video = page.locator('main video');
+    await expect(video).toHaveAttribute('poster', '/media/renew-poster.jpg');
+    expect(await video.evaluate((element: HTMLVideoElement) => element.muted && element.loop)).toBe(true);
+    const media = await page.request.get('/media/renew.webm');
+    expect(media.status()).toBe(200);
+    expect(media.headers()['content-type']).toContain('video/webm');
+    expect((await media.body()).length).toBeLessThan(300 * 1024);
+
+    const departments = slider(page, 'Get it all right here');
+    await expect(departments.getByRole('link', { name: 'Grocery', exact: true })).toBeVisible();
+    // Four departments at a time.
+    const shown = departments.getByRole('group');
+    await expectShown(shown.first());
+    await expectShown(shown.nth(3));
+    await expectHidden(shown.nth(4));
+
+    await renew.getByRole('link', { name: 'View all Renew your everything' }).click();
+    await expect(page).toHaveURL(/\/Grocery$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Grocery' })).toBeVisible();
+  });
+
+  test("the departments slider opens a department's page", async ({ page }) => {
+    await page.goto('/');
+    await slider(page, 'Get it all right here').getByRole('link', { name: 'Electronics', exact: true }).click();
+    await expect(page).toHaveURL(/\/electronics$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Electronics' })).toBeVisible();
+  });
+
+  test('sliders work with the keyboard alone: Tab to Next, Enter, and the arrow keys', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const renew = slider(page, 'Renew your everything');
+    const slides = renew.getByRole('group');
+    await expectShown(slides.first());
+
+    // Up to 1424 px the deals slider shows 1 and scrolls 3 (spec section 9).
+    const next = renew.getByRole('button', { name: 'Next slides' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expectShown(slides.nth(3));
+    await expectHidden(slides.first());
+
+    await page.keyboard.press('ArrowLeft');
+    await expectShown(slides.first());
+
+    // Tabbing onto a card brings it into view.
+    await renew.getByRole('link', { name: 'View all Renew your everything' }).focus();
+    await page.keyboard.press('Tab'); // pause
+    await page.keyboard.press('Tab'); // previous
+    await page.keyboard.press('Tab'); // next
+    await page.keyboard.press('Tab'); // wish-list heart of the first card
+    await expect(page.locator(':focus')).toHaveAccessibleName(/to your wish list$/);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Please sign in to use your wish list')).toBeVisible();
+  });
+
+  test('the deals slider: 2 shown from 1425 px, 1 shown and scrolling 2 at 1024 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1500, height: 900 });
+    await page.goto('/Grocery');
+    const deals = slider(page, 'Deals');
+    const slides = deals.getByRole('group');
+    await expectShown(slides.first());
+    await expectShown(slides.nth(1));
+    await expectHidden(slides.nth(2));
+    await deals.getByRole('button', { name: 'Next slides' }).click();
+    await expectShown(slides.nth(4));
+    await expectShown(slides.nth(5));
+    await expectHidden(slides.first());
+
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.reload();
+    await expectShown(slides.first());
+    await expectHidden(slides.nth(1));
+    await deals.getByRole('button', { name: 'Next slides' }).click();
+    await expectShown(slides.nth(2));
+    await expectHidden(slides.first());
+  });
+
+  test('Grocery, Home and Patio & Garden have promo banners, a Deals slider and the product grid', async ({ page }) => {
+    for (const [path, name, banner] of [
+      ['/Grocery', 'Grocery', 'Fresh fruit, picked for flavour'],
+      ['/Home', 'Home', 'Sleep better tonight'],
+      ['/Patio&Garden', 'Patio & Garden', 'Fire up the grill'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: banner })).toBeVisible();
+      await expect(slider(page, 'Deals').getByRole('article').first()).toBeVisible();
+      await expect(allProducts(page, name).getByRole('article').first()).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Shop now' }).first().click();
+    await expect(page).toHaveURL(/\/Patio&Garden\?subcategory=patio-and-garden-grills-outdoor-cooking$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Grills & Outdoor Cooking in Patio & Garden' })).toBeVisible();
+  });
+
+  test('electronics: Apple deals are Apple products, tiles open filtered views, "Refresh your outdoors" grid', async ({ page }) => {
+    await page.goto('/electronics');
+    const apple = slider(page, 'Apple deals');
+    await expect(apple.getByRole('article').first()).toBeVisible();
+    for (const title of await apple.getByRole('article').getByRole('link').allTextContents()) expect(title).toMatch(/^Apple /);
+
+    await expect(page.getByRole('region', { name: 'Refresh your outdoors' }).getByRole('article').first()).toBeVisible();
+
+    const tiles = page.getByRole('region', { name: 'Shop tech' });
+    for (const name of ['Tech savings', 'Cell phones', 'Video games', 'Smart TVs', 'Tablets', 'Computers']) {
+      await expect(tiles.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await tiles.getByRole('link', { name: 'Tablets', exact: true }).click();
+    await expect(page).toHaveURL(/\/electronics\?subcategory=electronics-tablets$/);
+    const tablets = page.getByRole('region', { name: 'Tablets in Electronics' });
+    await expect(tablets.getByRole('article').first()).toBeVisible();
+    for (const title of await tablets.getByRole('article').getByRole('link').allTextContents()) expect(title).toMatch(/iPad|Tab/);
+
+    await page.getByRole('link', { name: 'See all Electronics products' }).click();
+    await expect(slider(page, 'Apple deals')).toBeVisible();
+  });
+
+  test('fashion: "Refresh your outdoors" and "New spring arrivals" with View all, and banners for her and him', async ({ page }) => {
+    await page.goto('/fashion');
+    await expect(slider(page, 'Refresh your outdoors').getByRole('article').first()).toBeVisible();
+    await expect(slider(page, 'New spring arrivals').getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'New looks for her' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Easy style for him' })).toBeVisible();
+    await slider(page, 'New spring arrivals').getByRole('link', { name: /^View all/ }).click();
+    await expect(page).toHaveURL(/\/fashion\?subcategory=fashion-womens-clothing$/);
+    await expect(page.getByRole('heading', { level: 2, name: "Women's Clothing in Fashion" })).toBeVisible();
+  });
+
+  test('Baby shows its promo "Up to 20% off activity & gear"', async ({ page }) => {
+    await page.goto('/Baby');
+    await expect(page.getByRole('heading', { name: 'Up to 20% off activity & gear' })).toBeVisible();
+  });
+
+  test('a department grid loads more products, with lazy images of a fixed size', async ({ page }) => {
+    await page.goto('/beauty');
+    const grid = allProducts(page, 'Beauty');
+    await expect(grid.getByRole('article')).toHaveCount(24);
+    await expect(grid.getByText('Showing 24 of 36 products')).toBeVisible();
+    const image = grid.getByRole('article').first().getByRole('img');
+    await expect(image).toHaveAttribute('loading', 'lazy');
+    await expect(image).toHaveAttribute('width', '600');
+    await expect(image).toHaveAttribute('height', '600');
+    await grid.getByRole('button', { name: 'Load more' }).click();
+    await expect(grid.getByRole('article')).toHaveCount(36);
+    await expect(grid.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  });
+
+  test("a department's products are fetched once per visit", async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/product/category/Baby')) calls.push(request.url());
+    });
+    await page.goto('/Baby');
+    await expect(allProducts(page, 'Baby').getByRole('article').first()).toBeVisible();
+    await page.getByRole('navigation', { name: 'Store and departments' }).getByRole('link', { name: 'Beauty' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Beauty' })).toBeVisible();
+    await page.goBack();
+    await expect(allProducts(page, 'Baby').getByRole('article').first()).toBeVisible();
+    expect(calls).toHaveLength(1);
+  });
+});
