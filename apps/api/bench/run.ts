@@ -1,57 +1,84 @@
 // `npm run bench`: the figures the issues budget, measured on this machine.
 //  1. start-up: `node dist/server.js` until GET /api/health answers 200, first start (creates and
 //     seeds the embedded database) and restart (reopens it);
-//  2. throughput of GET /api/product/category/Grocery on one process (autocannon), on the
-//     embedded database, and on the PostgreSQL server when DATABASE_URL is set.
+//  2. throughput of GET /api/product/category/Grocery against one server process, loaded by
+//     autocannon from this process, on the embedded database and, when DATABASE_URL is set, on
+//     the PostgreSQL server.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import autocannon from 'autocannon';
 
-import { buildApp } from '../src/app';
-import { prepareDatabase } from '../src/db/prepare';
 import { API_ROOT } from '../src/paths';
 import { adminQuery, databaseUrl, quoteIdent } from '../src/test/pg-admin';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 
-async function timeStartup(dataDir: string): Promise<number> {
-  const server = path.join(API_ROOT, 'dist', 'server.js');
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
-  delete env.DATABASE_URL;
-  const started = performance.now();
-  const child = spawn(process.execPath, [server], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      const match = /is ready on (http:\/\/[\d.]+:\d+)/.exec(chunk);
-      if (match?.[1]) resolve(match[1]);
+interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
     });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    probe.on('error', reject);
   });
-  const res = await fetch(`${url}/api/health`);
+}
+
+/** Starts the built server (`node dist/server.js`) in a process of its own; ready at health 200. */
+async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(API_ROOT, 'dist', 'server.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (;;) {
+    if (exited) throw new Error('the server exited before it was ready');
+    const ok = await fetch(`${url}/api/health`).then(
+      (res) => res.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    url,
+    stop: async () => {
+      const done = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await done;
+    },
+  };
+}
+
+async function timeStartup(dataDir: string): Promise<number> {
+  const started = performance.now();
+  // An empty DATABASE_URL counts as unset: the embedded database in DATA_DIR.
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
   const ms = performance.now() - started;
-  if (res.status !== 200) throw new Error(`health answered ${res.status}`);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+  await server.stop();
   return ms;
 }
 
-async function throughput(label: string, config: { dataDir: string; databaseUrl: string | undefined }) {
-  const database = await prepareDatabase(config);
-  const app = await buildApp({ db: database.db, logLevel: 'warn' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  const url = `http://127.0.0.1:${port}/api/product/category/Grocery`;
+/** Load from this process against the server in its own process, as a browser's traffic would. */
+async function throughput(label: string, env: NodeJS.ProcessEnv) {
+  const server = await startServer(env);
+  const url = `${server.url}/api/product/category/Grocery`;
   await autocannon({ url, connections: 10, duration: 2 }); // warm-up
   const result = await autocannon({ url, connections: 10, duration: DURATION_S });
-  await app.close();
-  await database.close();
+  await server.stop();
   console.log(
     `${label.padEnd(34)} ${Math.round(result.requests.average).toString().padStart(7)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${result.errors + result.non2xx}`,
   );
@@ -61,22 +88,23 @@ const tmp = await mkdtemp(path.join(os.tmpdir(), 'dukkan-bench-'));
 try {
   console.log('Start-up (node apps/api/dist/server.js until /api/health is 200):');
   if (!existsSync(path.join(API_ROOT, 'dist', 'server.js'))) {
-    console.log('  skipped: run `npm run build` first');
-  } else {
+    throw new Error('Run `npm run build` first: the benchmark measures the built server.');
+  }
+  {
     const dataDir = path.join(tmp, 'startup');
     console.log(`  first start, new database ....... ${(await timeStartup(dataDir)).toFixed(0)} ms`);
     const restarts = [await timeStartup(dataDir), await timeStartup(dataDir), await timeStartup(dataDir)];
     console.log(`  restart (median of 3) ........... ${restarts.sort((a, b) => a - b)[1]!.toFixed(0)} ms`);
   }
 
-  console.log(`\nGET /api/product/category/Grocery, 10 connections, ${DURATION_S} s, one process:`);
-  await throughput('  embedded PostgreSQL (PGlite)', { dataDir: path.join(tmp, 'pglite'), databaseUrl: undefined });
+  console.log(`\nGET /api/product/category/Grocery, 10 connections, ${DURATION_S} s, one server process (autocannon in another):`);
+  await throughput('  embedded PostgreSQL (PGlite)', { DATA_DIR: path.join(tmp, 'pglite'), DATABASE_URL: '' });
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const name = `dukkan_bench_${randomBytes(4).toString('hex')}`;
     await adminQuery(serverUrl, `create database ${quoteIdent(name)}`);
     try {
-      await throughput('  PostgreSQL server (DATABASE_URL)', { dataDir: '', databaseUrl: databaseUrl(serverUrl, name) });
+      await throughput('  PostgreSQL server (DATABASE_URL)', { DATABASE_URL: databaseUrl(serverUrl, name) });
     } finally {
       await adminQuery(serverUrl, `drop database if exists ${quoteIdent(name)} with (force)`);
     }
