@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode } from 'react';
 
 import { productPath } from '../lib/product-path';
+import { stretchedTitleLinkSx } from '../lib/stretched-link';
 
 import { NowPrice } from './price';
 import { AddToCartButton, WishlistToggle } from './product-actions';
@@ -81,18 +82,8 @@ export function ProductCard({ product, actions, layout = 'grid' }: ProductCardPr
         <Link
           href={productPath(product._id)}
           underline="hover"
-          sx={{
-            color: 'text.primary',
-            fontSize: '0.95rem',
-            lineHeight: 1.4,
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-            // The link's box covers the card: clicking the photo opens the product as well.
-            '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 2 },
-            '&:focus-visible': { outline: 'none' },
-          }}
+          // The link's box covers the card: clicking the photo opens the product as well.
+          sx={{ ...stretchedTitleLinkSx, fontSize: '0.95rem', lineHeight: 1.4 }}
         >
           {product.title}
         </Link>

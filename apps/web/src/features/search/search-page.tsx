@@ -13,6 +13,7 @@ import { AddToCartButton } from '../../components/product-actions';
 import { PRODUCT_IMAGE_SIZE } from '../../components/product-card';
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
 import { productPath } from '../../lib/product-path';
+import { stretchedTitleLinkSx } from '../../lib/stretched-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
 
@@ -54,17 +55,8 @@ function SearchResult({ product, arrives }: { product: Product; arrives: string 
         <Link
           href={productPath(product._id)}
           underline="hover"
-          sx={{
-            color: 'text.primary',
-            fontWeight: 600,
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-            // The whole row opens the product; the button sits above the link.
-            '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 2 },
-            '&:focus-visible': { outline: 'none' },
-          }}
+          // The whole row opens the product; the button sits above the link.
+          sx={{ ...stretchedTitleLinkSx, fontWeight: 600 }}
         >
           {product.title}
         </Link>
