@@ -28,9 +28,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return { ...handle, destroy: async () => undefined };
 }
 
+/** What a GET answered: status, headers and the body parsed as JSON (undefined when empty). */
+export interface JsonAnswer {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: unknown;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
+  /** GET `url` through the app (no port). */
+  get(url: string, headers?: Record<string, string>): Promise<JsonAnswer>;
   close(): Promise<void>;
 }
 
@@ -42,6 +51,10 @@ export async function createTestApp(): Promise<TestApp> {
   return {
     app,
     database,
+    get: async (url, headers = {}) => {
+      const res = await app.inject({ method: 'GET', url, headers });
+      return { status: res.statusCode, headers: res.headers, body: res.body ? (res.json() as unknown) : undefined };
+    },
     close: async () => {
       await app.close();
       await database.close();

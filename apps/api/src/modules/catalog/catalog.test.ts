@@ -20,10 +20,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function get(url: string, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'GET', url, headers });
-  return { status: res.statusCode, headers: res.headers, body: res.body ? (res.json() as unknown) : undefined };
-}
+const get = (url: string, headers?: Record<string, string>) => t.get(url, headers);
 
 describe('GET /api/categories/', () => {
   it('lists the nine departments in menu order with _id, name, slug and image', async () => {

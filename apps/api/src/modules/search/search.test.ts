@@ -19,10 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function get(url: string, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'GET', url, headers });
-  return { status: res.statusCode, headers: res.headers, body: res.body ? (res.json() as unknown) : undefined };
-}
+const get = (url: string, headers?: Record<string, string>) => t.get(url, headers);
 
 async function search(q: string, extra = '', headers: Record<string, string> = {}) {
   const res = await get(`/api/product/search?q=${encodeURIComponent(q)}${extra}`, headers);
