@@ -1,20 +1,7 @@
 import { type Locator, type Page } from '@playwright/test';
 
-import { expect, test } from './fixtures';
+import { DEPARTMENTS, expect, test } from './fixtures';
 import { expectHidden, expectShown, slider } from './sliders';
-
-/** Each department's hero banner title (spec section 2 names four of them word for word). */
-const HEROES = [
-  { path: '/electronics', heading: 'Electronics', hero: 'Apple on save' },
-  { path: '/Grocery', heading: 'Grocery', hero: 'Fresh groceries, low prices' },
-  { path: '/Home', heading: 'Home', hero: 'Refresh every room' },
-  { path: '/Patio&Garden', heading: 'Patio & Garden', hero: 'Make the most of outdoor living' },
-  { path: '/Home-Improvement', heading: 'Home Improvement', hero: 'Tools for every project' },
-  { path: '/Auto&tires', heading: 'Auto & Tires', hero: 'Keep your car road-ready' },
-  { path: '/Baby', heading: 'Baby', hero: 'Everything for your little one' },
-  { path: '/fashion', heading: 'Fashion', hero: 'Spring fashion refresh' },
-  { path: '/beauty', heading: 'Beauty', hero: 'More texture less frizz' },
-] as const;
 
 /** The department's full product grid. */
 function allProducts(page: Page, department: string): Locator {
@@ -25,12 +12,12 @@ test.describe('browsing', () => {
   // Sliders stand still (no autoplay, no glide) so what is on screen is what the test did.
   test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
-  for (const d of HEROES) {
+  for (const d of DEPARTMENTS) {
     test(`${d.path} shows its heading, its hero "${d.hero}" and its products`, async ({ page }) => {
       await page.goto(d.path);
-      await expect(page.getByRole('heading', { level: 1, name: d.heading, exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: d.en, exact: true })).toBeVisible();
       await expect(page.getByRole('heading', { name: d.hero, exact: true })).toBeVisible();
-      const cards = allProducts(page, d.heading).getByRole('article');
+      const cards = allProducts(page, d.en).getByRole('article');
       await expect(cards.first()).toBeVisible();
       expect(await cards.count()).toBeGreaterThanOrEqual(12);
       await expect(cards.first()).toContainText(/Now \$\d+\.\d{2}/);

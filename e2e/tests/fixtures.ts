@@ -1,17 +1,20 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 
-/** Spec section 2's department routes with the heading each page shows, in both languages. */
+/**
+ * Spec section 2's department routes with the heading each page shows, in both languages, and its
+ * hero banner's title (the spec names four of them word for word).
+ */
 export const DEPARTMENTS = [
-  { path: '/Grocery', en: 'Grocery', ar: 'البقالة' },
-  { path: '/Home', en: 'Home', ar: 'المنزل' },
-  { path: '/Patio&Garden', en: 'Patio & Garden', ar: 'الفناء والحديقة' },
-  { path: '/electronics', en: 'Electronics', ar: 'الإلكترونيات' },
-  { path: '/fashion', en: 'Fashion', ar: 'الأزياء' },
-  { path: '/beauty', en: 'Beauty', ar: 'الجمال' },
-  { path: '/Home-Improvement', en: 'Home Improvement', ar: 'تحسين المنزل' },
-  { path: '/Auto&tires', en: 'Auto & Tires', ar: 'السيارات والإطارات' },
-  { path: '/Baby', en: 'Baby', ar: 'الأطفال الرضع' },
+  { path: '/Grocery', en: 'Grocery', ar: 'البقالة', hero: 'Fresh groceries, low prices' },
+  { path: '/Home', en: 'Home', ar: 'المنزل', hero: 'Refresh every room' },
+  { path: '/Patio&Garden', en: 'Patio & Garden', ar: 'الفناء والحديقة', hero: 'Make the most of outdoor living' },
+  { path: '/electronics', en: 'Electronics', ar: 'الإلكترونيات', hero: 'Apple on save' },
+  { path: '/fashion', en: 'Fashion', ar: 'الأزياء', hero: 'Spring fashion refresh' },
+  { path: '/beauty', en: 'Beauty', ar: 'الجمال', hero: 'More texture less frizz' },
+  { path: '/Home-Improvement', en: 'Home Improvement', ar: 'تحسين المنزل', hero: 'Tools for every project' },
+  { path: '/Auto&tires', en: 'Auto & Tires', ar: 'السيارات والإطارات', hero: 'Keep your car road-ready' },
+  { path: '/Baby', en: 'Baby', ar: 'الأطفال الرضع', hero: 'Everything for your little one' },
 ] as const;
 
 export const ARABIC = /[\u0600-\u06FF]/;

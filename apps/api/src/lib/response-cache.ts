@@ -23,7 +23,7 @@ export const CATALOG_CACHE: CachePolicy = {
 
 /**
  * A small in-process cache of serialized JSON answers with their ETags. It keeps no state that
- * matters: any process can answer any request, and a restart only costs a recomputation.
+ * matters: every process can answer every request, and a restart only costs a recomputation.
  */
 export class ResponseCache {
   private readonly entries = new LRUCache<string, CachedBody>({ max: 5_000, maxSize: 64 * 1024 * 1024, sizeCalculation: (e) => e.body.length + 64 });

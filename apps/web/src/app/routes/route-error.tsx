@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page';
 
 /**
- * The route error boundary (spec section 2: any render error shows the not-found page). Real
+ * The route error boundary (spec section 2: a render error shows the not-found page). Real
  * faults are logged for developers; the shopper sees the not-found page with a way home.
  */
 export function RouteError({ standalone = false }: { standalone?: boolean }) {
