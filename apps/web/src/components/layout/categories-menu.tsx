@@ -3,8 +3,10 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import GridViewIcon from '@mui/icons-material/GridView';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { useMenuButton } from './use-menu-button';
 
 const loadMenuList = () => import('./categories-menu-list');
 const CategoriesMenuList = lazy(loadMenuList);
@@ -12,26 +14,13 @@ const CategoriesMenuList = lazy(loadMenuList);
 /** The header's "Categories" dropdown: every category, each linking to its page `/{slug}`. */
 export function CategoriesMenu({ categories }: { categories: readonly Category[] }) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Once opened, the menu stays mounted so that it can animate closed.
-  const [used, setUsed] = useState(false);
-  const menuId = useId();
-  const buttonId = useId();
+  const menu = useMenuButton(loadMenuList);
 
   return (
     <>
       <Button
-        id={buttonId}
+        {...menu.buttonProps}
         color="inherit"
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onPointerEnter={() => void loadMenuList()}
-        onFocus={() => void loadMenuList()}
-        onClick={(event) => {
-          setUsed(true);
-          setAnchor(event.currentTarget);
-        }}
         startIcon={<GridViewIcon aria-hidden="true" />}
         endIcon={<ExpandMoreIcon aria-hidden="true" />}
         sx={{
@@ -56,14 +45,14 @@ export function CategoriesMenu({ categories }: { categories: readonly Category[]
           {t('header.categories')}
         </Box>
       </Button>
-      {used ? (
+      {menu.used ? (
         <Suspense fallback={null}>
           <CategoriesMenuList
-            id={menuId}
-            labelledBy={buttonId}
-            anchor={anchor}
+            id={menu.menuId}
+            labelledBy={menu.buttonId}
+            anchor={menu.anchor}
             categories={categories}
-            onClose={() => setAnchor(null)}
+            onClose={menu.close}
           />
         </Suspense>
       ) : null}

@@ -2,10 +2,12 @@ import type { Language } from '@dukkan/contracts/common';
 import LanguageIcon from '@mui/icons-material/Language';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { toShopLanguage } from '../../lib/direction';
+
+import { useMenuButton } from './use-menu-button';
 
 const loadMenuList = () => import('./language-menu-list');
 const LanguageMenuList = lazy(loadMenuList);
@@ -18,31 +20,19 @@ const LanguageMenuList = lazy(loadMenuList);
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const current = toShopLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [used, setUsed] = useState(false);
-  const menuId = useId();
-  const buttonId = useId();
+  const menu = useMenuButton(loadMenuList);
 
   function choose(language: Language) {
-    setAnchor(null);
+    menu.close();
     if (language !== current) void i18n.changeLanguage(language);
   }
 
   return (
     <>
       <Button
-        id={buttonId}
+        {...menu.buttonProps}
         color="inherit"
         aria-label={t('header.language')}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onPointerEnter={() => void loadMenuList()}
-        onFocus={() => void loadMenuList()}
-        onClick={(event) => {
-          setUsed(true);
-          setAnchor(event.currentTarget);
-        }}
         startIcon={<LanguageIcon aria-hidden="true" />}
         sx={{ minWidth: 0, px: 1, '& .MuiButton-startIcon': { mx: { xs: 0, sm: 0.5 } } }}
       >
@@ -50,15 +40,15 @@ export function LanguageMenu() {
           {t(`languages.${current}`)}
         </Box>
       </Button>
-      {used ? (
+      {menu.used ? (
         <Suspense fallback={null}>
           <LanguageMenuList
-            id={menuId}
-            labelledBy={buttonId}
-            anchor={anchor}
+            id={menu.menuId}
+            labelledBy={menu.buttonId}
+            anchor={menu.anchor}
             current={current}
             onChoose={choose}
-            onClose={() => setAnchor(null)}
+            onClose={menu.close}
           />
         </Suspense>
       ) : null}
