@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 import { buildApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -60,5 +60,32 @@ export async function createTestApp(): Promise<TestApp> {
       await database.close();
       await database.destroy();
     },
+  };
+}
+
+/**
+ * A test file's app: created before its first test, closed after its last. Read `app`,
+ * `database` and `get` inside tests (they exist once the file's tests run).
+ */
+export function useTestApp(): Omit<TestApp, 'close'> {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const started = (): TestApp => {
+    if (!current) throw new Error('useTestApp: the app exists only while the tests run');
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get database() {
+      return started().database;
+    },
+    get: (url, headers) => started().get(url, headers),
   };
 }

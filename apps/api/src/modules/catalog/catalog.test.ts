@@ -6,19 +6,12 @@ import {
   SubcategoryPageResponseSchema,
 } from '@dukkan/contracts/catalog';
 import { DEFAULT_PAGE_SIZE, ErrorResponseSchema } from '@dukkan/contracts/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 
 const ARABIC = /[\u0600-\u06FF]/;
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const get = (url: string, headers?: Record<string, string>) => t.get(url, headers);
 

@@ -1,15 +1,9 @@
 import { ErrorResponseSchema, HealthResponseSchema } from '@dukkan/contracts/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('the HTTP shell', () => {
   it('answers GET /api/health with 200 {"status":"ok"}', async () => {

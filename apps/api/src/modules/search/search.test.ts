@@ -2,22 +2,15 @@ import type { Product } from '@dukkan/contracts/catalog';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import { MAX_SUGGESTIONS, ProductSearchResponseSchema, SearchSuggestResponseSchema } from '@dukkan/contracts/search';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { insertProducts } from '../../seed/load-catalog';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 
 import { normalizeSearchText } from './normalize';
 
 const ARABIC = /[\u0600-\u06FF]/;
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const get = (url: string, headers?: Record<string, string>) => t.get(url, headers);
 
