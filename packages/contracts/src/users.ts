@@ -1,0 +1,194 @@
+import { z } from 'zod';
+
+import { IdSchema, dataSchema } from './common';
+
+/** Spec section 9 and the accounts issue: the bounds every form and the API share. */
+export const NAME_MIN_LENGTH = 3;
+export const NAME_MAX_LENGTH = 60;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+/** How many saved addresses one shopper may keep. */
+export const MAX_ADDRESSES = 20;
+
+/**
+ * The "standard email pattern" of spec section 5: something@something.tld, no spaces. Kept here
+ * so the sign-in and register forms and the API agree on what an email is.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const NameSchema = z
+  .string({ message: 'Name is required' })
+  .trim()
+  .min(NAME_MIN_LENGTH, { message: `Name must be at least ${NAME_MIN_LENGTH} characters` })
+  .max(NAME_MAX_LENGTH, { message: `Name must be at most ${NAME_MAX_LENGTH} characters` });
+
+/** Trimmed and lower-cased: `Sara@Example.COM ` and `sara@example.com` are one account. */
+export const EmailSchema = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .min(1, { message: 'Email is required' })
+  .max(EMAIL_MAX_LENGTH, { message: `Email must be at most ${EMAIL_MAX_LENGTH} characters` })
+  .regex(EMAIL_PATTERN, { message: 'Please enter a valid email' })
+  .toLowerCase();
+
+export const PasswordSchema = z
+  .string({ message: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long` })
+  .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long` });
+
+/** `POST /api/users/signup`. Unknown fields (e.g. `role`) are dropped, never stored. */
+export const SignUpBodySchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  /** The register form's marketing-email checkbox; saved on the user. */
+  marketingEmails: z.boolean().optional().default(false),
+});
+export type SignUpBody = z.input<typeof SignUpBodySchema>;
+
+/** `POST /api/users/signin`. Only presence is checked: a wrong value is a failed sign-in. */
+export const SignInBodySchema = z.object({
+  email: z
+    .string({ message: 'Email is required' })
+    .trim()
+    .min(1, { message: 'Email is required' })
+    .max(EMAIL_MAX_LENGTH, { message: 'Invalid username or password.' })
+    .toLowerCase(),
+  password: z
+    .string({ message: 'Password is required' })
+    .min(1, { message: 'Password is required' })
+    .max(PASSWORD_MAX_LENGTH, { message: 'Invalid username or password.' }),
+});
+export type SignInBody = z.input<typeof SignInBodySchema>;
+
+/** Digits only (zip code, floor, apartment are numeric inputs); a number is accepted too. */
+function numericField(label: string, max: number) {
+  return z
+    .union([z.string(), z.number()], { message: `${label} is required` })
+    .transform((value) => String(value).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { message: `${label} is required` })
+        .max(max, { message: `${label} must be at most ${max} digits` })
+        .regex(/^\d+$/, { message: `${label} must be a number` }),
+    );
+}
+
+function requiredText(label: string, max: number) {
+  return z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, { message: `${label} is required` })
+    .max(max, { message: `${label} must be at most ${max} characters` });
+}
+
+function optionalText(label: string, max: number) {
+  return z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .nullish()
+    .transform((value) => value ?? '');
+}
+
+/** Spec section 3's address fields with the bounds the API enforces (section 5 names the required ones). */
+export const AddressInputSchema = z.object({
+  /** Present on an address the shopper saved before; absent on a new one. */
+  _id: IdSchema.optional(),
+  fullName: requiredText('Full name', 100),
+  phoneNumber: z
+    .string({ message: 'Phone number is required' })
+    .trim()
+    .min(1, { message: 'Phone number is required' })
+    .max(20, { message: 'Phone number must be at most 20 characters' })
+    .regex(/^\+?[\d\s()-]{6,20}$/, { message: 'Phone number must contain digits only' }),
+  country: requiredText('Country', 60),
+  city: requiredText('City', 60),
+  area: optionalText('Area', 60),
+  street: requiredText('Street', 120),
+  building: optionalText('Building', 60),
+  floor: numericField('Floor', 3),
+  apartment: numericField('Apartment', 5),
+  zipCode: numericField('Zip code', 10),
+  extraDetails: optionalText('Extra details', 300),
+});
+export type AddressInput = z.input<typeof AddressInputSchema>;
+
+/** `PUT /api/users/address/{id}`: the whole address book as the client last read it. */
+export const AddressBookBodySchema = z
+  .array(AddressInputSchema, { message: 'The body must be the list of addresses' })
+  .max(MAX_ADDRESSES, { message: `An address book holds at most ${MAX_ADDRESSES} addresses` });
+
+/** A saved address; numeric fields are answered as digit strings (a zip code may start with 0). */
+export const AddressSchema = z.object({
+  _id: IdSchema,
+  fullName: z.string(),
+  phoneNumber: z.string(),
+  country: z.string(),
+  city: z.string(),
+  area: z.string(),
+  street: z.string(),
+  building: z.string(),
+  floor: z.string(),
+  apartment: z.string(),
+  zipCode: z.string(),
+  extraDetails: z.string(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+/** A shopper as the API shows them: never a password or its hash. */
+export const UserSchema = z.object({
+  _id: IdSchema,
+  name: z.string(),
+  email: z.string(),
+  marketingEmails: z.boolean(),
+  addressBook: z.array(AddressSchema),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UserParamsSchema = z.object({ id: IdSchema });
+
+/**
+ * `PUT /api/users/{id}`: name and email always; `password` (the new one) only with the current
+ * one, which the server checks.
+ */
+export const UpdateUserBodySchema = z
+  .object({
+    name: NameSchema,
+    email: EmailSchema,
+    password: PasswordSchema.optional(),
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  })
+  .refine((body) => body.password === undefined || (body.currentPassword ?? '') !== '', {
+    message: 'Enter your current password to set a new one',
+    path: ['currentPassword'],
+  });
+export type UpdateUserBody = z.input<typeof UpdateUserBodySchema>;
+
+/** The payload of the signed-in shopper's token (HS256); the client decodes `id` and `name`. */
+export const TokenPayloadSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  /** Token version: a password change raises the user's, ending every older token. */
+  tv: z.number().int().nonnegative(),
+});
+export type TokenPayload = z.infer<typeof TokenPayloadSchema>;
+
+export const UserResponseSchema = dataSchema(UserSchema);
+export type UserResponse = z.infer<typeof UserResponseSchema>;
+
+/** `POST /api/users/signin`: the token (spec: saved under storage key `token`) and the user. */
+export const SignInResponseSchema = z.object({
+  token: z.string(),
+  data: UserSchema,
+});
+export type SignInResponse = z.infer<typeof SignInResponseSchema>;
+
+/** `PUT /api/users/{id}`: the user, and a fresh token when the password changed. */
+export const UpdateUserResponseSchema = z.object({
+  data: UserSchema,
+  token: z.string().optional(),
+});
+export type UpdateUserResponse = z.infer<typeof UpdateUserResponseSchema>;
