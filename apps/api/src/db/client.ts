@@ -18,6 +18,15 @@ import * as schema from './schema';
 /** The Drizzle database both drivers give: the app never needs to know which one it has. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** An open transaction of either driver (`db.transaction(async (tx) => ...)`). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * What a service function runs its queries on: the database, or the caller's transaction, so
+ * that a function can run alone or as one step of a bigger write.
+ */
+export type Executor = Database | Transaction;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

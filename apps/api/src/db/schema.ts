@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL's full-text document type; only the database reads and writes it. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -115,4 +115,53 @@ export const searchTerms = pgTable(
     index('search_terms_trgm_idx').using('gist', t.term.op('gist_trgm_ops')),
     index('search_terms_prefix_idx').on(t.term.op('text_pattern_ops')),
   ],
+);
+
+/**
+ * Shoppers. `email` is stored trimmed and lower-cased, so the unique index makes one account per
+ * address in any letter case. `tokenVersion` is signed into every token (`tv`); raising it (a
+ * password change) ends every older session.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** argon2id, PHC string; never leaves the service layer. */
+    passwordHash: text('password_hash').notNull(),
+    marketingEmails: boolean('marketing_emails').notNull().default(false),
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email), check('users_email_lower', sql`${t.email} = lower(${t.email})`)],
+);
+
+/**
+ * A shopper's address book, one row per saved address, in the shopper's order (`position`).
+ * Zip code, floor and apartment are digit strings: a zip code may start with 0.
+ */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fullName: text('full_name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    country: text('country').notNull(),
+    city: text('city').notNull(),
+    area: text('area').notNull().default(''),
+    street: text('street').notNull(),
+    building: text('building').notNull().default(''),
+    floor: text('floor').notNull(),
+    apartment: text('apartment').notNull(),
+    zipCode: text('zip_code').notNull(),
+    extraDetails: text('extra_details').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId, t.position)],
 );
