@@ -13,21 +13,32 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 
+import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { authPlugin } from './lib/auth';
 import { registerErrorHandling } from './lib/errors';
+import { FailureLimiter } from './lib/failure-limiter';
+import { resolveJwtSecret } from './lib/jwt-secret';
 import { ResponseCache } from './lib/response-cache';
+import { TokenService } from './lib/tokens';
 import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { searchRoutes } from './modules/search/routes';
+import { userRoutes } from './modules/users/routes';
 import { webRoutes } from './modules/web/routes';
 import { LOCALES_DIR, WEB_DIST_DIR } from './paths';
 
 export interface AppOptions {
+  /** The parsed environment (config/env.ts). */
+  config: Config;
   db: Database;
-  logLevel?: string;
   /** Where the built storefront is; defaults to apps/web/dist. */
   webDistDir?: string;
+  /** Counters of failed sign-ins; by default in Redis (REDIS_URL) or memory. Tests pass their own. */
+  limiter?: FailureLimiter;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -36,11 +47,12 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
  * Builds the whole HTTP application without listening: server.ts listens, tests `inject`.
  * Every module is registered here, explicitly, under its prefix.
  */
-export async function buildApp({ db, logLevel = 'info', webDistDir = WEB_DIST_DIR }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
-      level: logLevel,
+      level: config.logLevel,
       redact: ['req.headers.token', 'req.headers.token2', 'req.headers.authorization', 'req.headers.cookie'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 100 * 1024,
     requestIdHeader: 'x-request-id',
@@ -89,16 +101,25 @@ export async function buildApp({ db, logLevel = 'info', webDistDir = WEB_DIST_DI
         description: 'The storefront API. Errors are `{ message, code }` with a 4xx or 5xx status.',
         version: '0.1.0',
       },
-      tags: [{ name: 'catalog' }, { name: 'search' }, { name: 'health' }],
+      tags: [{ name: 'catalog' }, { name: 'search' }, { name: 'users' }, { name: 'health' }],
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token', description: 'The token of POST /api/users/signin' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  const failureLimiter = limiter ?? FailureLimiter.create({ redisUrl: config.redisUrl });
+  if (!limiter) app.addHook('onClose', () => failureLimiter.close());
+  await app.register(authPlugin, { db, tokens: new TokenService(await resolveJwtSecret(config)) });
+
+  // Public catalog answers only: nothing that depends on who asks goes through this cache.
   const cache = new ResponseCache();
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
   await app.register(searchRoutes, { prefix: '/api', db, cache });
+  await app.register(userRoutes, { prefix: '/api', db, limiter: failureLimiter });
   await app.register(imageRoutes);
   await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR });
 

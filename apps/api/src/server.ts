@@ -7,7 +7,7 @@ import { prepareDatabase } from './db/prepare';
 const startedAt = performance.now();
 const config = loadConfig();
 const database = await prepareDatabase(config);
-const app = await buildApp({ db: database.db, logLevel: config.logLevel });
+const app = await buildApp({ config, db: database.db });
 
 app.addHook('onClose', async () => {
   await database.close();

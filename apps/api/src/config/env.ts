@@ -17,6 +17,12 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: LogLevelSchema.default('info'),
+}).superRefine((env, ctx) => {
+  // A shop switched to Stripe without its keys would take orders it can never be paid for.
+  if (env.PAYMENT_PROVIDER !== 'stripe') return;
+  for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when PAYMENT_PROVIDER=stripe` });
+  }
 });
 
 export interface Config {

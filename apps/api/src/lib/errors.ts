@@ -13,8 +13,30 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message: string) => new HttpError(404, 'NOT_FOUND', message);
+export const notFound = (message: string, code = 'NOT_FOUND') => new HttpError(404, code, message);
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new HttpError(400, code, message);
+export const unauthorized = (message: string, code = 'UNAUTHORIZED') => new HttpError(401, code, message);
+export const forbidden = (message: string, code = 'FORBIDDEN') => new HttpError(403, code, message);
+export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
+
+/** 429 with `Retry-After` (seconds): the error handler copies `retryAfterSeconds` into the header. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'TOO_MANY_REQUESTS', message);
+  }
+}
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new TooManyRequestsError(message, retryAfterSeconds);
+
+/** PostgreSQL's unique_violation (23505), from either driver, wrapped by Drizzle or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
 
 /** Fastify's own client errors (bad JSON, too large a body, ...) and the message we give each. */
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
@@ -44,6 +66,7 @@ const STATUS_CODES: Record<number, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({ message: error.message, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

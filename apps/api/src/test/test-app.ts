@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 
-import type { FastifyInstance } from 'fastify';
+import { SignInResponseSchema, type User } from '@dukkan/contracts/users';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config/env';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { FailureLimiter } from '../lib/failure-limiter';
 
 import { adminQuery, databaseUrl, quoteIdent } from './pg-admin';
 
@@ -35,28 +39,91 @@ export interface JsonAnswer {
   body: unknown;
 }
 
+/** A shopper created through the API for one test, with the token of a sign-in. */
+export interface TestUser {
+  user: User;
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Sent as the `token` header: the request is made as that shopper. */
+  as?: TestUser | string;
+  /** The client's address (default 127.0.0.1). */
+  remoteAddress?: string;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
+  /** Every log line the app wrote, as JSON text. */
+  logs: string[];
   /** GET `url` through the app (no port). */
   get(url: string, headers?: Record<string, string>): Promise<JsonAnswer>;
+  /** Any request through the app, optionally as a signed-in shopper (like fastify/demo's `injectWithLogin`). */
+  request(method: InjectOptions['method'], url: string, options?: RequestOptions): Promise<JsonAnswer>;
+  /** Signs up a new shopper through the API (unique email) and signs them in. */
+  createUser(fields?: { name?: string; password?: string; email?: string }): Promise<TestUser>;
   close(): Promise<void>;
 }
+
+/** The configuration tests build the app with: a fixed secret, silent logs, Redis when REDIS_URL is set. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    LOG_LEVEL: 'info',
+    JWT_SECRET: 'test-secret-of-at-least-32-characters!',
+    DATA_DIR: os.tmpdir(),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...overrides,
+  });
+}
+
+let userCounter = 0;
 
 /** The whole Fastify app over a fresh database, for `app.inject` (no port is opened). */
 export async function createTestApp(): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ db: database.db, logLevel: 'silent' });
+  const config = testConfig();
+  // Each app counts failures under its own prefix, so test files sharing one Redis never meet.
+  const limiter = FailureLimiter.create({ redisUrl: config.redisUrl, keyPrefix: `test:${randomBytes(6).toString('hex')}` });
+  const logs: string[] = [];
+  const app = await buildApp({ config, db: database.db, limiter, logStream: { write: (line) => void logs.push(line) } });
   await app.ready();
+
+  const request: TestApp['request'] = async (method, url, { body, headers = {}, as, remoteAddress } = {}) => {
+    const token = typeof as === 'string' ? as : as?.token;
+    const res = await app.inject({
+      method,
+      url,
+      headers: { ...(token !== undefined ? { token } : {}), ...headers },
+      ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+    return { status: res.statusCode, headers: res.headers, body: res.body ? (res.json() as unknown) : undefined };
+  };
+
   return {
     app,
     database,
-    get: async (url, headers = {}) => {
-      const res = await app.inject({ method: 'GET', url, headers });
-      return { status: res.statusCode, headers: res.headers, body: res.body ? (res.json() as unknown) : undefined };
+    logs,
+    get: (url, headers = {}) => request('GET', url, { headers }),
+    request,
+    createUser: async ({ name = 'Test Shopper', password = 'a-Long-test-passphrase-7', email } = {}) => {
+      userCounter += 1;
+      const address = email ?? `shopper-${process.pid}-${userCounter}-${randomBytes(3).toString('hex')}@example.com`;
+      const signUp = await request('POST', '/api/users/signup', { body: { name, email: address, password } });
+      if (signUp.status !== 201) throw new Error(`createUser: signup answered ${signUp.status} ${JSON.stringify(signUp.body)}`);
+      const signIn = await request('POST', '/api/users/signin', { body: { email: address, password } });
+      const { token, data } = SignInResponseSchema.parse(signIn.body);
+      return { user: data, id: data._id, email: data.email, password, token };
     },
     close: async () => {
       await app.close();
+      await limiter.close();
       await database.close();
       await database.destroy();
     },
@@ -67,7 +134,7 @@ export async function createTestApp(): Promise<TestApp> {
  * A test file's app: created before its first test, closed after its last. Read `app`,
  * `database` and `get` inside tests (they exist once the file's tests run).
  */
-export function useTestApp(): Omit<TestApp, 'close'> {
+export function useTestApp(): Omit<TestApp, 'close' | 'logs'> & { readonly logs: string[] } {
   let current: TestApp | undefined;
   beforeAll(async () => {
     current = await createTestApp();
@@ -86,6 +153,11 @@ export function useTestApp(): Omit<TestApp, 'close'> {
     get database() {
       return started().database;
     },
+    get logs() {
+      return started().logs;
+    },
     get: (url, headers) => started().get(url, headers),
+    request: (method, url, options) => started().request(method, url, options),
+    createUser: (fields) => started().createUser(fields),
   };
 }

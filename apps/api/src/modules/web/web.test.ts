@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../app';
-import { createTestDatabase, type TestDatabase } from '../../test/test-app';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../test/test-app';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
 let dist: string;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), INDEX);
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   database = await createTestDatabase();
-  app = await buildApp({ db: database.db, logLevel: 'silent', webDistDir: dist });
+  app = await buildApp({ config: testConfig({ LOG_LEVEL: 'silent' }), db: database.db, webDistDir: dist });
 });
 afterAll(async () => {
   await app.close();

@@ -1,0 +1,126 @@
+import { ErrorResponseSchema } from '@dukkan/contracts/common';
+import {
+  AddressBookBodySchema,
+  SignInBodySchema,
+  SignInResponseSchema,
+  SignUpBodySchema,
+  UpdateUserBodySchema,
+  UpdateUserResponseSchema,
+  UserParamsSchema,
+  UserResponseSchema,
+} from '@dukkan/contracts/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { Database } from '../../db/client';
+import { currentUser, requireOwnAccount } from '../../lib/auth';
+import type { FailureLimiter } from '../../lib/failure-limiter';
+
+import { getUser, replaceAddressBook, signIn, signUp, updateUser } from './service';
+
+interface UserRoutesOptions {
+  db: Database;
+  limiter: FailureLimiter;
+}
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
+const security = [{ token: [] }];
+
+/** Accounts (spec section 7): sign up, sign in, read and change one's own profile and address book. */
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, limiter }) => {
+  // Every answer here is about one shopper: never stored by a browser or a proxy.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/users/signup',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Create an account',
+        body: SignUpBodySchema,
+        response: { 201: UserResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await signUp(db, request.body);
+      return reply.code(201).send({ data: user });
+    },
+  );
+
+  app.post(
+    '/users/signin',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Sign in: a token (header `token` on later calls) and the user',
+        body: SignInBodySchema,
+        response: { 200: SignInResponseSchema, ...errors },
+      },
+    },
+    async (request) => signIn(db, request.body, { limiter, tokens: app.tokens, clientAddress: request.ip }),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      onRequest: requireOwnAccount,
+      schema: {
+        tags: ['users'],
+        summary: 'One’s own account with its address book',
+        security,
+        params: UserParamsSchema,
+        response: { 200: UserResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return { data: await getUser(db, user.id) };
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      onRequest: requireOwnAccount,
+      schema: {
+        tags: ['users'],
+        summary: 'Change name, email and (with the current one) the password',
+        security,
+        params: UserParamsSchema,
+        body: UpdateUserBodySchema,
+        response: { 200: UpdateUserResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return updateUser(db, user.id, request.body, { limiter, tokens: app.tokens, clientAddress: request.ip });
+    },
+  );
+
+  app.put(
+    '/users/address/:id',
+    {
+      onRequest: requireOwnAccount,
+      schema: {
+        tags: ['users'],
+        summary: 'Replace the address book with the list sent (entries with `_id` are kept)',
+        security,
+        params: UserParamsSchema,
+        body: AddressBookBodySchema,
+        response: { 200: UserResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return { data: await replaceAddressBook(db, user.id, request.body) };
+    },
+  );
+};
