@@ -9,12 +9,15 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 /**
  * Starts the built shop (`node apps/api/dist/server.js`) on a free port with a fresh embedded
  * database in a temporary DATA_DIR, and hands its address to the tests in E2E_BASE_URL.
- * DATABASE_URL is removed: the browser tests always run on the embedded database.
+ * DATABASE_URL and REDIS_URL are removed: the browser tests always run on the embedded database,
+ * with sign-in failure counters in memory.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dukkan-e2e-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
   delete env.DATABASE_URL;
+  // Sign-in failure counters stay in this server's memory, never in a Redis that outlives the run.
+  delete env.REDIS_URL;
   const server = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
     cwd: repoRoot,
     env,
