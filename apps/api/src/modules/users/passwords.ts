@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 
 import { hash, verify } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 
 import { API_ROOT } from '../../paths';
 
@@ -12,13 +14,23 @@ import { API_ROOT } from '../../paths';
  */
 const ARGON2_OPTIONS = { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * Hashing shares libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise) with
+ * zlib (compressed answers), file reads and WebCrypto. Unbounded, a burst of sign-ins would fill
+ * every thread and make catalog answers wait behind them; so at most this many hash at once,
+ * never more than the machine has cores, always leaving two threads for everything else.
+ */
+const THREAD_POOL_SIZE = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+export const HASH_CONCURRENCY = Math.max(1, Math.min(os.availableParallelism(), THREAD_POOL_SIZE - 2));
+const hashing = pLimit(HASH_CONCURRENCY);
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hashing(() => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await hashing(() => verify(passwordHash, password));
   } catch {
     return false;
   }

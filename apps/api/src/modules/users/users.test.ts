@@ -84,6 +84,15 @@ describe('POST /api/users/signup', () => {
     expect(await countUsers()).toBe(before);
   });
 
+  it('creates one account when the same email signs up five times at once', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all(
+      ['a', 'B', 'c', 'D', 'e'].map((tag) => signUp({ name: `Racer ${tag}`, email: tag === 'B' ? email.toUpperCase() : email, password: 'strong-pass-1' })),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
   it.each([
     [{ email: 'a@example.com', password: 'strong-pass-1' }, /Name is required/],
     [{ name: '  ab  ', email: 'a@example.com', password: 'strong-pass-1' }, /Name must be at least 3 characters/],
