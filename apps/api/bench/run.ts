@@ -4,11 +4,9 @@
 //  2. throughput of GET /api/product/category/Grocery against one server process, loaded by
 //     autocannon from this process, on the embedded database and, when DATABASE_URL is set, on
 //     the PostgreSQL server.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -17,51 +15,9 @@ import autocannon from 'autocannon';
 import { API_ROOT } from '../src/paths';
 import { adminQuery, databaseUrl, quoteIdent } from '../src/test/pg-admin';
 
+import { startServer } from './server';
+
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-
-interface Server {
-  url: string;
-  stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
-/** Starts the built server (`node dist/server.js`) in a process of its own; ready at health 200. */
-async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(API_ROOT, 'dist', 'server.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  for (;;) {
-    if (exited) throw new Error('the server exited before it was ready');
-    const ok = await fetch(`${url}/api/health`).then(
-      (res) => res.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return {
-    url,
-    stop: async () => {
-      const done = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await done;
-    },
-  };
-}
 
 async function timeStartup(dataDir: string): Promise<number> {
   const started = performance.now();
