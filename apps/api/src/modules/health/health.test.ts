@@ -48,7 +48,7 @@ describe('the HTTP shell', () => {
   it('publishes the OpenAPI document generated from the contracts', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining(['/api/categories/', '/api/product', '/api/product/{id}', '/api/product/category/{categoryName}', '/api/subcategories']),
@@ -58,9 +58,9 @@ describe('the HTTP shell', () => {
   });
 
   it('serves every catalog image as SVG and 404s an unknown one', async () => {
-    const products = (await t.app.inject({ method: 'GET', url: '/api/product?pageSize=5' })).json() as {
+    const products = (await t.app.inject({ method: 'GET', url: '/api/product?pageSize=5' })).json<{
       data: { images: string[] }[];
-    };
+    }>();
     const image = products.data[0]!.images[1]!;
     const res = await t.app.inject({ method: 'GET', url: image });
     expect(res.statusCode).toBe(200);

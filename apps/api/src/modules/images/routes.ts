@@ -12,6 +12,7 @@ const rendered = new LRUCache<string, { svg: string; etag: string }>({ max: 2_00
  * is fetched from the internet and the repo holds no bitmaps. Images never change within a
  * build, so browsers may keep them for a day.
  */
+// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const imageRoutes: FastifyPluginAsync = async (app) => {
   app.get('/images/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

@@ -23,7 +23,9 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
     prefix: '/locales/',
     decorateReply: false,
     cacheControl: false,
-    setHeaders: (res) => res.header('cache-control', 'no-cache'),
+    setHeaders: (res) => {
+      res.header('cache-control', 'no-cache');
+    },
   });
 
   const indexHtml = path.join(distDir, 'index.html');

@@ -172,5 +172,5 @@ export interface DepartmentData<B extends string = string> {
 
 /** Checks a department's table, inferring its brand names from `brands`. */
 export function defineDepartment<const B extends string>(department: DepartmentData<B>): DepartmentData {
-  return department as unknown as DepartmentData;
+  return department;
 }
