@@ -10,8 +10,8 @@ import { Carousel } from './carousel';
 
 // Embla cannot measure anything in jsdom: a stand-in records what the slider asks of it.
 const embla = vi.hoisted(() => ({
-  scrollNext: vi.fn(),
-  scrollPrev: vi.fn(),
+  scrollNext: vi.fn<() => void>(),
+  scrollPrev: vi.fn<() => void>(),
   calls: [] as { options: Record<string, unknown>; plugins: { name: string }[] }[],
 }));
 

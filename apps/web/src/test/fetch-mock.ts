@@ -16,6 +16,7 @@ export function mockFetch(...handlers: Handler[]): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
   vi.stubGlobal(
     'fetch',
+    // eslint-disable-next-line @typescript-eslint/require-await -- async, as fetch: a bad input rejects, it does not throw
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
       const url = new URL(request.url);
@@ -38,8 +39,11 @@ export function mockFetch(...handlers: Handler[]): RecordedRequest[] {
   return requests;
 }
 
-/** A handler answering `GET {pathname}` (decoded, exact) with `body`. */
-export function on(pathname: string, body: unknown | ((url: URL) => unknown), status = 200): Handler {
+/**
+ * A handler answering `GET {pathname}` (decoded, exact) with `body`, or with what `body` returns
+ * for the request's URL when it is a function.
+ */
+export function on(pathname: string, body: unknown, status = 200): Handler {
   return (url) =>
     decodeURIComponent(url.pathname) === pathname
       ? { status, body: typeof body === 'function' ? (body as (url: URL) => unknown)(url) : body }

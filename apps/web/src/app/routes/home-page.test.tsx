@@ -36,7 +36,7 @@ describe('HomePage', () => {
     expect(grocery.url.searchParams.get('pageSize')).toBeNull();
   });
 
-  it('plays our own muted, looping video with a poster beside it, with a pause button', async () => {
+  it('plays our own muted, looping video with a poster beside it, with a pause button', () => {
     mockHome();
     const { container } = renderWithProviders(<HomePage />);
     const video = container.querySelector('video')!;

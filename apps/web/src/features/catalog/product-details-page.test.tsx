@@ -67,7 +67,7 @@ describe('ProductDetailsPage', () => {
     mockProduct();
     renderProduct();
     const card = (await screen.findByRole('heading', { level: 1, name: 'Apple iPhone 15' })).closest('section')!;
-    const inCard = within(card as HTMLElement);
+    const inCard = within(card);
     expect(inCard.getByText('Best seller')).toBeInTheDocument();
     expect(inCard.getByText('Reduced price')).toBeInTheDocument();
     expect(inCard.getByText('Dynamic Island and USB-C.')).toBeInTheDocument();
