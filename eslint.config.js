@@ -1,4 +1,7 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -6,12 +9,63 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { config as defineTsConfig, configs as tsConfigs } from 'typescript-eslint';
 
+const root = import.meta.dirname;
+
+// Layering of apps/web/src (docs/architecture.md): app/ wires, features/<f> are capabilities that
+// never import each other, components/ and lib/ are shared pieces that know nothing of either.
+// The feature list is read from the folder itself, so a new feature is covered the day it appears.
+const web = 'apps/web/src';
+const features = readdirSync(path.join(root, web, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+/** @type {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }[]} */
+const sharedZones = [
+  ...features.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message: 'Features never import each other: a page in app/routes composes them (docs/architecture.md).',
+  })),
+  {
+    target: [`${web}/components`, `${web}/lib`],
+    from: [`${web}/features`, `${web}/app`],
+    message: 'components/ and lib/ are shared pieces: they import neither features nor the app wiring.',
+  },
+  {
+    target: `${web}/lib`,
+    from: `${web}/components`,
+    message: 'lib/ holds plain helpers and hooks: it does not import components.',
+  },
+];
+/** A feature reaches the app only through the one RTK Query API and the typed store hooks. */
+const featureToAppZone = {
+  target: `${web}/features`,
+  from: `${web}/app`,
+  except: ['./api.ts', './hooks.ts'],
+  message: 'A feature imports only app/api.ts and app/hooks.ts from app/: the app composes features, not the reverse.',
+};
+
+// Files that build, test or measure the code rather than ship in it: they may use devDependencies.
+const toolingFiles = [
+  '**/*.test.{ts,tsx}',
+  '**/test/**',
+  '**/bench/**',
+  '**/scripts/**',
+  '**/*.config.{ts,js,mjs}',
+  '**/build.mjs',
+  '**/*-cli.ts',
+  'e2e/**',
+];
+
 export default defineTsConfig(
   {
     ignores: ['data/**', '**/node_modules/**', '**/dist/**', '**/test-results/**', '**/playwright-report/**', 'apps/api/drizzle/**'],
   },
   js.configs.recommended,
   ...tsConfigs.strict,
+  ...tsConfigs.recommendedTypeChecked,
   importX.flatConfigs.recommended,
   importX.flatConfigs.typescript,
   {
@@ -19,6 +73,15 @@ export default defineTsConfig(
       ecmaVersion: 2023,
       sourceType: 'module',
       globals: { ...globals.node },
+      parserOptions: {
+        // Each file is type-checked with the tsconfig.json of its workspace; the config files that
+        // no tsconfig.json includes (the web app's are in tsconfig.node.json) get that one.
+        projectService: {
+          allowDefaultProject: ['vitest.config.ts', 'apps/web/vite.config.ts', 'apps/web/vitest.config.ts'],
+          defaultProject: 'apps/web/tsconfig.node.json',
+        },
+        tsconfigRootDir: root,
+      },
     },
     settings: {
       'import-x/resolver-next': [
@@ -30,7 +93,13 @@ export default defineTsConfig(
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Each workspace declares what its files import (the nearest package.json), so nothing
+      // works only because npm hoisted another workspace's dependency to the root.
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, includeTypes: true }],
       'import-x/no-unresolved': 'off',
       'import-x/order': [
         'error',
@@ -44,30 +113,38 @@ export default defineTsConfig(
     },
   },
   {
+    files: toolingFiles,
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: true, includeTypes: true }] },
+  },
+  {
+    // The compiler already checks these on TypeScript files, and import-x/namespace is costly
+    // (typescript-eslint's performance guide).
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    rules: {
+      'import-x/default': 'off',
+      'import-x/namespace': 'off',
+      'import-x/no-named-as-default-member': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tsConfigs.disableTypeChecked],
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features don't import features: pages in app/routes compose them (docs/architecture.md).
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './apps/web/src/features/catalog', from: './apps/web/src/features', except: ['./catalog'] },
-            { target: './apps/web/src/features/search', from: './apps/web/src/features', except: ['./search'] },
-            { target: './apps/web/src/features/auth', from: './apps/web/src/features', except: ['./auth'] },
-            { target: './apps/web/src/features/cart', from: './apps/web/src/features', except: ['./cart'] },
-            { target: './apps/web/src/features/wishlist', from: './apps/web/src/features', except: ['./wishlist'] },
-            { target: './apps/web/src/features/checkout', from: './apps/web/src/features', except: ['./checkout'] },
-            { target: './apps/web/src/features/orders', from: './apps/web/src/features', except: ['./orders'] },
-            { target: './apps/web/src/features/profile', from: './apps/web/src/features', except: ['./profile'] },
-            { target: './apps/web/src/features/help', from: './apps/web/src/features', except: ['./help'] },
-            { target: './apps/web/src/components', from: './apps/web/src/features' },
-            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'] },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...sharedZones, featureToAppZone] }],
+    },
+  },
+  {
+    // A test may build the whole app around the unit it tests (a store, the providers), as the
+    // shared harness in src/test does; it still may not reach into another feature.
+    files: ['apps/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: sharedZones }],
     },
   },
   {
