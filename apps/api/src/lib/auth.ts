@@ -39,6 +39,7 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
  * depends on who asks.
  */
 export const authPlugin = fp<{ db: Database; tokens: TokenService }>(
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
   async (app, { db, tokens }) => {
     app.decorate('tokens', tokens);
     app.decorateRequest('user', null);

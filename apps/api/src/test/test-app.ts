@@ -29,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const dump = await readFile(inject('pgliteDump'));
   const handle = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
-  return { ...handle, destroy: async () => undefined };
+  return { ...handle, destroy: () => Promise.resolve() };
 }
 
 /** What a GET answered: status, headers and the body parsed as JSON (undefined when empty). */
@@ -103,7 +103,7 @@ export async function createTestApp(): Promise<TestApp> {
       ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
       ...(remoteAddress ? { remoteAddress } : {}),
     });
-    return { status: res.statusCode, headers: res.headers, body: res.body ? (res.json() as unknown) : undefined };
+    return { status: res.statusCode, headers: res.headers, body: res.body ? res.json<unknown>() : undefined };
   };
 
   return {
