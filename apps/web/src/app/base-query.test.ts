@@ -1,7 +1,9 @@
 import { changeLanguage } from 'i18next';
 import { describe, expect, it } from 'vitest';
 
+import { loggedOut } from '../features/auth/auth-slice';
 import { mockFetch, on } from '../test/fetch-mock';
+import { signInShopper } from '../test/fixtures';
 
 import { api } from './api';
 import { createAppStore } from './store';
@@ -39,5 +41,49 @@ describe('base query', () => {
     expect(request!.headers.get('x-xsrf-token')).toBe('xsrf-123');
     expect(request!.headers.get('token')).toBe('user-token');
     expect(request!.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('sends the guest cart identity token2 when no one is signed in, and only then', async () => {
+    window.localStorage.setItem('token2', '{"userId":"g-1","cartId":"c-1"}');
+    const requests = mockFetch(on('/api/probe', { ok: true }));
+    await createAppStore().dispatch(probe.endpoints.probeGet.initiate(undefined));
+    expect(requests[0]!.headers.get('token2')).toBe('{"userId":"g-1","cartId":"c-1"}');
+    signInShopper();
+    await createAppStore().dispatch(probe.endpoints.probeGet.initiate(undefined));
+    expect(requests[1]!.headers.has('token2')).toBe(false);
+    expect(requests[1]!.headers.has('token')).toBe(true);
+  });
+
+  it('signs the shopper out cleanly when a request with their token is answered 401', async () => {
+    signInShopper();
+    mockFetch(on('/api/probe', { ok: true }));
+    const store = createAppStore();
+    await store.dispatch(probe.endpoints.probeGet.initiate(undefined));
+    expect(Object.keys(store.getState().api.queries)).toHaveLength(1);
+
+    mockFetch(on('/api/probe', { message: 'Your session has ended. Please sign in again.', code: 'INVALID_TOKEN' }, 401));
+    await store.dispatch(probe.endpoints.probePost.initiate({}));
+    expect(store.getState().auth.userToken).toBeNull();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(store.getState().api.queries).toEqual({});
+  });
+
+  it('signs no one out for a 401 to a request without a token (a wrong password)', async () => {
+    window.localStorage.setItem('keep', 'me');
+    mockFetch(on('/api/probe', { message: 'Invalid username or password.', code: 'INVALID_CREDENTIALS' }, 401));
+    const store = createAppStore();
+    await store.dispatch(probe.endpoints.probePost.initiate({}));
+    expect(store.getState().auth.userToken).toBeNull();
+    expect(window.localStorage.getItem('keep')).toBe('me');
+  });
+
+  it('logging out forgets the token and empties the cache', async () => {
+    signInShopper();
+    mockFetch(on('/api/probe', { secret: 'of the previous shopper' }));
+    const store = createAppStore();
+    await store.dispatch(probe.endpoints.probeGet.initiate(undefined));
+    store.dispatch(loggedOut());
+    expect(store.getState().api.queries).toEqual({});
+    expect(window.localStorage.getItem('token')).toBeNull();
   });
 });

@@ -1,23 +1,20 @@
-import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import i18next from 'i18next';
 
+import { selectUserToken, sessionEnded } from '../features/auth/auth-slice';
+import { readGuestCartToken } from '../features/auth/token-storage';
 import { readCookie } from '../lib/cookies';
 import { toShopLanguage } from '../lib/direction';
-
-/** The part of the store the base query reads (typed structurally to keep the store out of here). */
-interface AuthHeadersState {
-  auth?: { userToken?: string | null };
-}
 
 /**
  * The shared HTTP client (spec section 7): same-origin `/api`, JSON, no timeout. Every call
  * carries the language (`lng`, unless the endpoint already set it from its arguments), the
  * anti-forgery header `X-XSRF-TOKEN` copied from the `XSRF-TOKEN` cookie when the API has set
- * one, and the signed-in user's `token`. `fetchBaseQuery` adds `Content-Type: application/json`
- * to every request with a JSON body; body-less requests get none, so the API never has to read
- * an empty JSON body.
+ * one, the signed-in user's `token` (from the auth slice), or else the guest cart's `token2`.
+ * `fetchBaseQuery` adds `Content-Type: application/json` to every request with a JSON body;
+ * body-less requests get none, so the API never has to read an empty JSON body.
  */
-export const baseQuery = fetchBaseQuery({
+const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
   prepareHeaders: (headers, { getState }) => {
     headers.set('Accept', 'application/json');
@@ -26,8 +23,31 @@ export const baseQuery = fetchBaseQuery({
     }
     const xsrfToken = readCookie('XSRF-TOKEN');
     if (xsrfToken) headers.set('X-XSRF-TOKEN', xsrfToken);
-    const userToken = (getState() as AuthHeadersState).auth?.userToken;
-    if (userToken) headers.set('token', userToken);
+    const userToken = selectUserToken(getState() as Parameters<typeof selectUserToken>[0]);
+    if (userToken) {
+      headers.set('token', userToken);
+    } else {
+      const guestCart = readGuestCartToken();
+      if (guestCart) headers.set('token2', guestCart);
+    }
     return headers;
   },
 });
+
+/**
+ * The base query of the one `createApi`. When a request that carried the shopper's token is
+ * answered 401 (expired, ended by a password change elsewhere, user deleted), the shopper is
+ * signed out cleanly: `sessionEnded` returns the header to guest, and the store's listener
+ * removes the token and resets RTK Query's cache. A 401 to a request without a token (a wrong
+ * password at sign-in) signs no one out.
+ */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
+  const sentToken = selectUserToken(queryApi.getState() as Parameters<typeof selectUserToken>[0]);
+  const result = await rawBaseQuery(args, queryApi, extraOptions);
+  if (result.error?.status === 401 && sentToken) {
+    // Only if no newer sign-in replaced the token while this request was in flight.
+    const current = selectUserToken(queryApi.getState() as Parameters<typeof selectUserToken>[0]);
+    if (current === sentToken) queryApi.dispatch(sessionEnded());
+  }
+  return result;
+};

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { mockFetch, on } from '../test/fetch-mock';
-import { category, product, productPage } from '../test/fixtures';
+import { category, product, productPage, shopper, SHOPPER_ID, signInShopper } from '../test/fixtures';
 import { renderApp } from '../test/render';
 
 const categories = [category('Grocery', 'Grocery', 1), category('electronics', 'Electronics', 2)];
@@ -16,6 +16,7 @@ function mockCatalog() {
         ? { body: productPage(1, Number(url.searchParams.get('pageSize') ?? 24), 4) }
         : undefined,
     on(`/api/product/${product(7)._id}`, { data: product(7, { title: 'Olive oil', categoryName: 'Grocery' }) }),
+    on(`/api/users/${SHOPPER_ID}`, { data: shopper() }),
   );
 }
 
@@ -46,11 +47,13 @@ const PAGES: [path: string, heading: string | RegExp][] = [
   ['/checkoutSuccess', 'Your checkout was successful!'],
   ['/login', 'Sign in or create your account'],
   ['/register', 'Create your Dukkan account'],
-  ['/phoneverification', 'Hi, Sarah!'],
+  ['/phoneverification', 'Hi there!'],
 ];
 
 describe('route table', () => {
   it.each(PAGES)('%s shows its page', async (path, heading) => {
+    // The account area is for signed-in shoppers (a guest is sent to sign in: see below).
+    if (path.startsWith('/userprofile')) signInShopper();
     mockCatalog();
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
@@ -76,6 +79,7 @@ describe('route table', () => {
 
   it('the account area has its side menu', async () => {
     const user = userEvent.setup();
+    signInShopper();
     mockCatalog();
     renderApp('/userprofile');
     const menu = await screen.findByRole('navigation', { name: 'Account menu' });
@@ -84,6 +88,19 @@ describe('route table', () => {
     }
     await user.click(within(menu).getByRole('link', { name: 'Past Orders' }));
     expect(await screen.findByText("You haven't placed any orders yet!")).toBeInTheDocument();
+  });
+
+  it('sends a guest from the account area to sign in', async () => {
+    mockCatalog();
+    renderApp('/userprofile/address');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in or create your account' })).toBeInTheDocument();
+  });
+
+  it('greets the signed-in shopper on /phoneverification', async () => {
+    signInShopper('Layla');
+    mockCatalog();
+    renderApp('/phoneverification');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Layla!' })).toBeInTheDocument();
   });
 
   it('unknown routes show the not-found page inside the layout', async () => {

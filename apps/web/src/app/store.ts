@@ -1,7 +1,10 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import i18next from 'i18next';
 
-import { authSlice } from '../features/auth/auth-slice';
+import { authSlice, loggedOut, sessionEnded, signInSucceeded, tokenReplaced } from '../features/auth/auth-slice';
+import { forgetToken, saveToken } from '../features/auth/token-storage';
 import { checkOutSlice } from '../features/checkout/checkout-slice';
+import { notify } from '../lib/notify';
 
 import { api } from './api';
 
@@ -9,8 +12,8 @@ import { api } from './api';
  * Where the spec's client state areas (section 3) live:
  * - server data in RTK Query (`api`, one cache keyed by arguments incl. language):
  *   products, productsCat, categories, subCategories -> features/catalog/catalog-api.ts;
- *   cart, wishList, orders (pastOrders, comingOrders), oneOrder, user, address -> endpoints
- *   the cart, wishlist, orders and profile features inject in their issues;
+ *   user, address -> features/profile/users-api.ts; cart, wishList, orders (pastOrders,
+ *   comingOrders), oneOrder -> endpoints the cart, wishlist and orders features inject;
  * - client state in slices: auth (+ login) -> features/auth/auth-slice.ts,
  *   checkOut -> features/checkout/checkout-slice.ts;
  * - the language is i18next's (cookie `i18next`), not Redux state.
@@ -19,10 +22,39 @@ const rootReducer = combineSlices(api, authSlice, checkOutSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+/**
+ * The session's side effects, kept out of the reducers: a new token is saved where the spec
+ * keeps it (`token`), and signing out — by the Logout button or because the server refused the
+ * token — forgets it and empties RTK Query's cache, so nothing of the previous shopper stays.
+ */
+function sessionListeners() {
+  const listeners = createListenerMiddleware();
+  listeners.startListening({
+    actionCreator: signInSucceeded,
+    effect: (action) => saveToken(action.payload.token),
+  });
+  listeners.startListening({
+    actionCreator: tokenReplaced,
+    effect: (action) => saveToken(action.payload),
+  });
+  listeners.startListening({
+    actionCreator: sessionEnded,
+    effect: () => void notify('error', i18next.t('sessionEnded')),
+  });
+  listeners.startListening({
+    matcher: isAnyOf(loggedOut, sessionEnded),
+    effect: (_action, listenerApi) => {
+      forgetToken();
+      listenerApi.dispatch(api.util.resetApiState());
+    },
+  });
+  return listeners.middleware;
+}
+
 export function createAppStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(sessionListeners()).concat(api.middleware),
     preloadedState,
   });
 }

@@ -4,6 +4,8 @@ export interface RecordedRequest {
   url: URL;
   method: string;
   headers: Headers;
+  /** The request body as text ('' when none). */
+  body: string;
 }
 
 type Handler = (url: URL, request: Request) => { status?: number; body: unknown } | undefined;
@@ -16,11 +18,10 @@ export function mockFetch(...handlers: Handler[]): RecordedRequest[] {
   const requests: RecordedRequest[] = [];
   vi.stubGlobal(
     'fetch',
-    // eslint-disable-next-line @typescript-eslint/require-await -- async, as fetch: a bad input rejects, it does not throw
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
       const url = new URL(request.url);
-      requests.push({ url, method: request.method, headers: request.headers });
+      requests.push({ url, method: request.method, headers: request.headers, body: await request.clone().text() });
       for (const handler of handlers) {
         const answer = handler(url, request);
         if (answer) {

@@ -1,4 +1,5 @@
 import type { Category, Product, ProductPageResponse } from '@dukkan/contracts/catalog';
+import type { User } from '@dukkan/contracts/users';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -32,4 +33,24 @@ export function productPage(page: number, pageSize: number, total: number, make 
   const data = [];
   for (let n = first; n <= last; n += 1) data.push(make(n));
   return { data, page, pageSize, total };
+}
+
+/** An unsigned token with the given payload: the client only decodes it (spec section 6). */
+export function tokenFor(payload: { id: string; name: string }): string {
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ ...payload, tv: 0 })}.signature`;
+}
+
+export const SHOPPER_ID = id(9001);
+
+/** A shopper as `GET /api/users/{id}` answers them. */
+export function shopper(overrides: Partial<User> = {}): User {
+  return { _id: SHOPPER_ID, name: 'Mona Adel', email: 'mona@example.com', marketingEmails: true, addressBook: [], ...overrides };
+}
+
+/** Signs the next store in as `shopper()` (the token the store reads from local storage at start). */
+export function signInShopper(name = 'Mona Adel'): string {
+  const token = tokenFor({ id: SHOPPER_ID, name });
+  window.localStorage.setItem('token', token);
+  return token;
 }

@@ -39,6 +39,7 @@ export function MainLayout() {
 
   function handleLogout() {
     clearStorage();
+    // The store's listener also empties RTK Query's cache: nothing of this shopper stays.
     dispatch(loggedOut());
     void notify('success', t('loggedOut'));
     window.setTimeout(() => void navigate('/login'), LOGOUT_REDIRECT_DELAY_MS);

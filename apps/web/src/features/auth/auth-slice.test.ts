@@ -8,8 +8,8 @@ import {
   signInFailed,
   signInStarted,
   signInSucceeded,
-  TOKEN_STORAGE_KEY,
 } from './auth-slice';
+import { TOKEN_STORAGE_KEY } from './token-storage';
 
 const tokenFor = (payload: object) => `header.${btoa(JSON.stringify(payload))}.signature`;
 

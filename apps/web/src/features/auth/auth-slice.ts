@@ -1,10 +1,8 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 import { decodeTokenPayload } from '../../lib/jwt';
-import { readStorage } from '../../lib/storage';
 
-/** Local storage key of the signed-in user's token (spec section 3). */
-export const TOKEN_STORAGE_KEY = 'token';
+import { readToken } from './token-storage';
 
 /** What `POST /users/signin` answers; it carries the token (the rest is not shown by the spec). */
 export interface SignInResponse {
@@ -25,15 +23,16 @@ function initialAuthState(): AuthState {
   return {
     loading: false,
     userInfo: null,
-    userToken: readStorage(TOKEN_STORAGE_KEY),
+    userToken: readToken(),
     error: null,
     success: false,
   };
 }
 
 /**
- * Client state of the session. Spec section 4: sign-in pending / fulfilled / rejected (the
- * sign-in request itself arrives with the login page) and sign-out, which makes no call.
+ * Client state of the session. Spec section 4: sign-in pending / fulfilled / rejected (dispatched
+ * by the `signIn` thunk, sign-in.ts) and sign-out, which makes no call. Reducers stay pure: the
+ * store's listeners (app/store.ts) keep storage and RTK Query's cache in step with these events.
  */
 export const authSlice = createSlice({
   name: 'auth',
@@ -57,6 +56,18 @@ export const authSlice = createSlice({
       state.userInfo = null;
       state.userToken = null;
       state.success = false;
+      state.error = null;
+    },
+    /** The server refused the stored token (401): the shopper is a guest again. */
+    sessionEnded(state) {
+      state.userInfo = null;
+      state.userToken = null;
+      state.success = false;
+    },
+    /** A password change answered a fresh token for this session (the old one no longer works). */
+    tokenReplaced(state, action: PayloadAction<string>) {
+      state.userToken = action.payload;
+      if (state.userInfo) state.userInfo.token = action.payload;
     },
   },
   selectors: {
@@ -64,8 +75,9 @@ export const authSlice = createSlice({
   },
 });
 
-export const { signInStarted, signInSucceeded, signInFailed, loggedOut } = authSlice.actions;
+export const { signInStarted, signInSucceeded, signInFailed, loggedOut, sessionEnded, tokenReplaced } = authSlice.actions;
 export const { selectUserToken } = authSlice.selectors;
+export const selectAuth = (state: { auth: AuthState }) => state.auth;
 
 /** The signed-in user as the token names them (id and name), or `null` for a guest. */
 export const selectSignedInUser = createSelector([selectUserToken], (token) => {

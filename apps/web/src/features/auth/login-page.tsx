@@ -1,25 +1,137 @@
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@dukkan/contracts/users';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PasswordToggle } from '../../components/password-toggle';
+import { formField } from '../../lib/form-field';
+import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 import { AuthCard } from './auth-card';
+import { selectAuth } from './auth-slice';
+import { signIn } from './sign-in';
 
-/** `/login`: the sign-in form arrives with the authentication issue. */
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+/** Where to go after signing in: the same-site page that sent the shopper here, else home. */
+export function returnPath(state: unknown): string {
+  const from = state && typeof state === 'object' && 'from' in state ? state.from : undefined;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : '/';
+}
+
+/** The email the register page handed over, to save typing it twice. */
+function emailFrom(state: unknown): string {
+  return state && typeof state === 'object' && 'email' in state && typeof state.email === 'string' ? state.email : '';
+}
+
+/**
+ * `/login` (spec sections 2, 4, 5, 8): email and password, Continue reading 'Logging in...' and
+ * disabled while the request runs. A failure shows the server's message — or the generic one
+ * when no answer came back — inline and as a toast. Success goes home, or back to the page that
+ * asked the shopper to sign in.
+ */
 export function LoginPage() {
   const { t } = useTranslation('account');
   const { t: tCommon } = useTranslation();
   useDocumentTitle(tCommon('pageTitle', { page: t('login.title') }));
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { loading } = useAppSelector(selectAuth);
+  const [showPassword, setShowPassword] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginForm>({ defaultValues: { email: emailFrom(location.state), password: '' } });
+  const busy = loading || isSubmitting;
+
+  const onSubmit = async ({ email, password }: LoginForm) => {
+    setFormError(null);
+    const result = await dispatch(signIn({ email: email.trim().toLowerCase(), password }));
+    if (signIn.fulfilled.match(result)) {
+      await navigate(returnPath(location.state), { replace: true });
+      return;
+    }
+    const failure = result.payload;
+    const message = failure?.kind === 'message' ? failure.message : t('errors.generic');
+    setFormError(message);
+    void notify('error', message);
+  };
+
   return (
     <AuthCard>
       <Typography variant="h1" sx={{ fontSize: '1.6rem' }}>
         {t('login.title')}
       </Typography>
       <Typography sx={{ color: 'text.secondary' }}>{t('login.text')}</Typography>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        sx={{ display: 'grid', gap: 2 }}
+        aria-label={t('login.title')}
+      >
+        {formError ? <Alert severity="error">{formError}</Alert> : null}
+        <TextField
+          id="login-email"
+          label={t('login.email')}
+          type="email"
+          autoComplete="email"
+          required
+          fullWidth
+          slotProps={{ htmlInput: { dir: 'ltr' } }}
+          {...formField(register, errors, 'email', {
+            required: t('errors.emailRequired'),
+            pattern: { value: EMAIL_PATTERN, message: t('errors.emailInvalid') },
+          })}
+        />
+        <TextField
+          id="login-password"
+          label={t('login.password')}
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          required
+          fullWidth
+          slotProps={{
+            htmlInput: { dir: 'ltr' },
+            input: {
+              endAdornment: (
+                <PasswordToggle
+                  shown={showPassword}
+                  onToggle={() => setShowPassword((shown) => !shown)}
+                  showLabel={t('login.showPassword')}
+                  hideLabel={t('login.hidePassword')}
+                />
+              ),
+            },
+          }}
+          {...formField(register, errors, 'password', {
+            required: t('errors.passwordRequired'),
+            minLength: { value: PASSWORD_MIN_LENGTH, message: t('errors.passwordMin') },
+          })}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </Box>
       <Typography>
         {t('login.noAccount')} <Link href="/register">{t('login.createAccount')}</Link>
       </Typography>
+      <Typography sx={{ color: 'text.secondary', fontSize: '0.85rem' }}>{t('login.footer')}</Typography>
       <Link href="/">{t('backToShop')}</Link>
     </AuthCard>
   );

@@ -5,12 +5,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
+import { useAppSelector } from '../../app/hooks';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 import { AuthCard } from './auth-card';
+import { selectSignedInUser } from './auth-slice';
 
 /**
- * `/phoneverification` (spec section 2): greets a fixed user and asks for a phone number.
+ * `/phoneverification` (spec section 2): greets the signed-in shopper and asks for a phone number.
  * Nothing is sent: "Send Code" has no behaviour yet, "Not Now" goes back to the shop. The label
  * says 10 digits; like the spec, the field does not enforce it.
  */
@@ -18,11 +20,12 @@ export function PhoneVerificationPage() {
   const { t } = useTranslation('account');
   const { t: tCommon } = useTranslation();
   useDocumentTitle(tCommon('pageTitle', { page: t('phone.subtitle') }));
+  const user = useAppSelector(selectSignedInUser);
 
   return (
     <AuthCard>
       <Typography variant="h1" sx={{ fontSize: '1.6rem' }}>
-        {t('phone.title')}
+        {user ? t('phone.title', { name: user.name }) : t('phone.guestTitle')}
       </Typography>
       <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.15rem' }}>
         {t('phone.subtitle')}

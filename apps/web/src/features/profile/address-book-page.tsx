@@ -1,14 +1,119 @@
+import type { Address, AddressInput } from '@dukkan/contracts/users';
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** `/userprofile/address`: saved addresses and the add form arrive with the profile issue. */
+import { useSignedInUser } from '../../app/hooks';
+import { errorMessageOf } from '../../lib/api-error';
+import { notify } from '../../lib/notify';
+
+import { AddressForm } from './address-form';
+import { useGetUserQuery, useSaveAddressBookMutation } from './users-api';
+
+function AddressCard({ address, onRemove, removing }: { address: Address; onRemove: () => void; removing: boolean }) {
+  const { t } = useTranslation('account');
+  const areaAndStreet = [address.area, address.street].filter((part) => part !== '').join(', ');
+  const buildingAndFloor =
+    address.building !== ''
+      ? t('profile.addressBuilding', { building: address.building, floor: address.floor })
+      : t('profile.addressFloor', { floor: address.floor });
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, justifyContent: 'space-between', alignItems: 'flex-start' }}>
+      <Box>
+        <Typography sx={{ fontWeight: 700 }}>{`${address.city}, ${address.country}`}</Typography>
+        <Typography>{areaAndStreet}</Typography>
+        <Typography>{buildingAndFloor}</Typography>
+        <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>
+          {address.fullName} · <span dir="ltr">{address.phoneNumber}</span>
+        </Typography>
+      </Box>
+      <Button
+        color="error"
+        size="small"
+        onClick={onRemove}
+        disabled={removing}
+        aria-label={`${t('profile.addressRemove')}, ${address.city}`}
+      >
+        {t('profile.addressRemove')}
+      </Button>
+    </Paper>
+  );
+}
+
+/**
+ * `/userprofile/address` (spec sections 2, 3, 7): the saved addresses (city and country, area
+ * and street, building and floor) and the add-address form. Saving sends the whole list as last
+ * read — saved ones with their `_id`, the new one without — and the list is then reloaded.
+ */
 export function AddressBookPage() {
   const { t } = useTranslation('account');
+  const user = useSignedInUser();
+  const { data: saved, isLoading, isError } = useGetUserQuery(user?.id ?? '', { skip: !user });
+  const [saveAddressBook, { isLoading: saving }] = useSaveAddressBookMutation();
+  const [adding, setAdding] = useState(false);
+
+  if (!user) return null;
+  const book = saved?.addressBook ?? [];
+
+  const save = async (next: AddressInput[], success: string): Promise<boolean> => {
+    const result = await saveAddressBook({ id: user.id, book: next });
+    if ('error' in result) {
+      void notify('error', errorMessageOf(result.error) ?? t('errors.generic'));
+      return false;
+    }
+    void notify('success', success);
+    return true;
+  };
+
   return (
     <Box>
       <Typography variant="h2">{t('profile.addressTitle')}</Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 2 }}>{t('profile.addressEmpty')}</Typography>
+      {isLoading ? <CircularProgress sx={{ mt: 2 }} aria-label={t('profile.addressTitle')} /> : null}
+      {isError ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {t('profile.loadError')}
+        </Alert>
+      ) : null}
+      {saved && book.length === 0 ? <Typography sx={{ color: 'text.secondary', mt: 2 }}>{t('profile.addressEmpty')}</Typography> : null}
+      {book.length > 0 ? (
+        <Box component="ul" aria-label={t('profile.addressListLabel')} sx={{ listStyle: 'none', p: 0, mt: 2, display: 'grid', gap: 1.5 }}>
+          {book.map((address) => (
+            <AddressCard
+              key={address._id}
+              address={address}
+              removing={saving}
+              onRemove={() =>
+                void save(
+                  book.filter((other) => other._id !== address._id),
+                  t('profile.addressRemoved'),
+                )
+              }
+            />
+          ))}
+        </Box>
+      ) : null}
+      <Box sx={{ mt: 3 }}>
+        {adding ? (
+          <AddressForm
+            onCancel={() => setAdding(false)}
+            onSave={async (address) => {
+              const ok = await save([...book, address], t('profile.addressSaved'));
+              if (ok) setAdding(false);
+              return ok;
+            }}
+          />
+        ) : (
+          <Button variant="outlined" startIcon={<AddIcon aria-hidden="true" />} onClick={() => setAdding(true)} disabled={!saved}>
+            {t('profile.addressAdd')}
+          </Button>
+        )}
+      </Box>
     </Box>
   );
 }

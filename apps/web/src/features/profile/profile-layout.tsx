@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 
+import { useSignedInUser } from '../../app/hooks';
 import { PageFallback } from '../../components/page-fallback';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -14,11 +15,18 @@ const MENU = [
   { to: '/userprofile/upcomingOrders', key: 'upcomingOrders', end: false },
 ] as const;
 
-/** `/userprofile`: the account area with its side menu; the child routes render beside it. */
+/**
+ * `/userprofile`: the account area with its side menu; the child routes render beside it. A
+ * signed-out visitor is sent to /login, which brings them back here after signing in.
+ */
 export function ProfileLayout() {
   const { t } = useTranslation('account');
   const { t: tCommon } = useTranslation();
   useDocumentTitle(tCommon('pageTitle', { page: t('profile.title') }));
+  const user = useSignedInUser();
+  const location = useLocation();
+
+  if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
 
   return (
     <Box sx={{ py: 2 }}>

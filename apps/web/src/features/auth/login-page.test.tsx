@@ -1,0 +1,90 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { mockFetch, on } from '../../test/fetch-mock';
+import { SHOPPER_ID, shopper, tokenFor } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+
+const categories = on('/api/categories/', { data: [] });
+
+function describedBy(field: HTMLElement): string {
+  const ids = field.getAttribute('aria-describedby') ?? '';
+  return ids
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
+describe('/login', () => {
+  it('says what is missing or wrong under each field, announced with it, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const requests = mockFetch(categories);
+    renderApp('/login');
+    const submit = await screen.findByRole('button', { name: 'Continue' });
+    await user.click(submit);
+    const email = screen.getByLabelText(/^Email/);
+    const password = screen.getByLabelText(/^Password/);
+    expect(describedBy(email)).toContain('Email is required');
+    expect(describedBy(password)).toContain('Password is required');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(email, 'not-an-email');
+    await user.type(password, 'short');
+    await user.click(submit);
+    expect(describedBy(email)).toContain('Please enter a valid email');
+    expect(describedBy(password)).toContain('Password must be at least 6 characters long');
+    expect(requests.filter((r) => r.url.pathname === '/api/users/signin')).toHaveLength(0);
+  });
+
+  it('shows and hides the password with a toggle', async () => {
+    const user = userEvent.setup();
+    mockFetch(categories);
+    renderApp('/login');
+    const toggle = await screen.findByRole('button', { name: 'Show password' });
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
+    await user.click(toggle);
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("shows the server's message inline and as a toast when the sign-in is refused", async () => {
+    const user = userEvent.setup();
+    mockFetch(categories, on('/api/users/signin', { message: 'Invalid username or password.', code: 'INVALID_CREDENTIALS' }, 401));
+    const { store } = renderApp('/login');
+    await user.type(await screen.findByLabelText(/^Email/), 'mona@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password.');
+    expect((await screen.findAllByText('Invalid username or password.')).length).toBeGreaterThanOrEqual(2);
+    expect(store.getState().auth).toMatchObject({ loading: false, error: 'Invalid username or password.', userToken: null });
+  });
+
+  it('says "An error occurred. Please try again later." when no answer comes back', async () => {
+    const user = userEvent.setup();
+    mockFetch(categories, (url) => {
+      if (url.pathname === '/api/users/signin') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    renderApp('/login');
+    await user.type(await screen.findByLabelText(/^Email/), 'mona@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'a-password');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred. Please try again later.');
+  });
+
+  it('signs in with the email lower-cased, keeps the token under "token" and goes back where it was sent from', async () => {
+    const user = userEvent.setup();
+    const token = tokenFor({ id: SHOPPER_ID, name: 'Mona Adel' });
+    const requests = mockFetch(categories, on('/api/users/signin', { token, data: shopper() }), on(`/api/users/${SHOPPER_ID}`, { data: shopper() }));
+    renderApp('/userprofile/address');
+    await user.type(await screen.findByLabelText(/^Email/), ' Mona@Example.com ');
+    await user.type(screen.getByLabelText(/^Password/), 'a-password');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Address Book' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('token')).toBe(token);
+    const signIn = requests.find((r) => r.url.pathname === '/api/users/signin')!;
+    expect(JSON.parse(signIn.body)).toEqual({ email: 'mona@example.com', password: 'a-password' });
+    expect(screen.getByRole('link', { name: 'Hi, Mona Adel' })).toHaveAttribute('href', '/userprofile');
+  });
+});

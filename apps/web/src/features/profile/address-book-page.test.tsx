@@ -1,0 +1,102 @@
+import type { Address } from '@dukkan/contracts/users';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { mockFetch, on } from '../../test/fetch-mock';
+import { SHOPPER_ID, shopper, signInShopper } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+
+const SAVED: Address = {
+  _id: '00000000-0000-4000-8000-000000000501',
+  fullName: 'Mona Adel',
+  phoneNumber: '01001234567',
+  country: 'Egypt',
+  city: 'Cairo',
+  area: 'Zamalek',
+  street: '26th of July St.',
+  building: '12',
+  floor: '3',
+  apartment: '7',
+  zipCode: '11211',
+  extraDetails: '',
+};
+
+function mockBook(book: Address[]) {
+  let current = book;
+  return mockFetch(on('/api/categories/', { data: [] }), (url, request) => {
+    if (url.pathname === `/api/users/address/${SHOPPER_ID}` && request.method === 'PUT') {
+      current = [...current, { ...SAVED, _id: '00000000-0000-4000-8000-000000000502', city: 'Giza' }];
+      return { body: { data: shopper({ addressBook: current }) } };
+    }
+    if (url.pathname === `/api/users/${SHOPPER_ID}`) return { body: { data: shopper({ addressBook: current }) } };
+    return undefined;
+  });
+}
+
+describe('/userprofile/address', () => {
+  it("says so when there is no address yet", async () => {
+    signInShopper();
+    mockBook([]);
+    renderApp('/userprofile/address');
+    expect(await screen.findByText("You didn't add any address yet!")).toBeInTheDocument();
+  });
+
+  it('lists city and country, area and street, building and floor', async () => {
+    signInShopper();
+    mockBook([SAVED]);
+    renderApp('/userprofile/address');
+    const list = await screen.findByRole('list', { name: 'Saved addresses' });
+    const [item] = within(list).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Cairo, Egypt');
+    expect(item).toHaveTextContent('Zamalek, 26th of July St.');
+    expect(item).toHaveTextContent('Building 12, Floor 3');
+  });
+
+  it('checks the new address field by field and sends nothing while it is invalid', async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    const requests = mockBook([]);
+    renderApp('/userprofile/address');
+    await user.click(await screen.findByRole('button', { name: 'Add a new address' }));
+    await user.type(screen.getByLabelText(/^Zip code/), '12a');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    for (const message of ['Full name is required', 'Phone number is required', 'Country is required', 'City is required', 'Street is required', 'Floor is required', 'Apartment is required']) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByText('Zip code must be a number')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Zip code/)).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText(/^Floor/)).toBeRequired();
+    expect(screen.getByLabelText(/^Area/)).not.toBeRequired();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('sends the whole book — saved ones with their id, the new one without — and lists the reloaded book', async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    const requests = mockBook([SAVED]);
+    renderApp('/userprofile/address');
+    await user.click(await screen.findByRole('button', { name: 'Add a new address' }));
+    const values: [RegExp, string][] = [
+      [/^Full name/, 'Mona Adel'],
+      [/^Phone number/, '01001234567'],
+      [/^Country/, 'Egypt'],
+      [/^City/, 'Giza'],
+      [/^Street/, 'Pyramids Rd.'],
+      [/^Floor/, '2'],
+      [/^Apartment/, '5'],
+      [/^Zip code/, '12511'],
+    ];
+    for (const [label, value] of values) await user.type(screen.getByLabelText(label), value);
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByText('Address saved.')).toBeInTheDocument();
+    const put = requests.find((r) => r.method === 'PUT')!;
+    const body = JSON.parse(put.body) as Record<string, unknown>[];
+    expect(body).toHaveLength(2);
+    expect(body[0]).toEqual(SAVED);
+    expect(body[1]).not.toHaveProperty('_id');
+    expect(body[1]).toMatchObject({ city: 'Giza', zipCode: '12511', floor: '2', area: '' });
+    expect(await screen.findByText('Giza, Egypt')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'GET' && r.url.pathname === `/api/users/${SHOPPER_ID}`).length).toBeGreaterThanOrEqual(2);
+  });
+});

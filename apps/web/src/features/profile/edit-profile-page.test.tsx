@@ -1,0 +1,96 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { mockFetch, on } from '../../test/fetch-mock';
+import { SHOPPER_ID, shopper, signInShopper, tokenFor } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+
+const categories = on('/api/categories/', { data: [] });
+const userUrl = `/api/users/${SHOPPER_ID}`;
+
+/** Answers GET of the shopper with `shopper()` and PUT with `put` (status, body). */
+function mockAccount(put: { status: number; body: unknown } = { status: 200, body: { data: shopper(), token: 'unused' } }) {
+  return mockFetch(categories, (url, request) => {
+    if (url.pathname !== userUrl) return undefined;
+    return request.method === 'PUT' ? put : { body: { data: shopper() } };
+  });
+}
+
+describe('/userprofile (edit profile)', () => {
+  it('starts from the saved name and email and checks them as the spec says', async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    const requests = mockAccount();
+    renderApp('/userprofile');
+    const name = await screen.findByDisplayValue('Mona Adel');
+    const email = screen.getByRole('textbox', { name: /^Email/ });
+    expect(email).toHaveValue('mona@example.com');
+    await user.clear(name);
+    await user.clear(email);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    await user.type(name, 'ab');
+    await user.type(email, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Name must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Invalid Email')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('requires new and confirm once the current password is filled, and that they match', async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    const requests = mockAccount();
+    renderApp('/userprofile');
+    await screen.findByDisplayValue('Mona Adel');
+    await user.type(screen.getByLabelText(/^Current password/), 'old-password');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('New password is required')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your new password')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^New password/), 'new-password-1');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'new-password-2');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('New passwords do not match')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it("shows the server's message as a toast when the current password is wrong", async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    const token = window.localStorage.getItem('token');
+    mockAccount({ status: 400, body: { message: 'Your current password is not correct.', code: 'INVALID_CURRENT_PASSWORD' } });
+    renderApp('/userprofile');
+    await screen.findByDisplayValue('Mona Adel');
+    await user.type(screen.getByLabelText(/^Current password/), 'wrong');
+    await user.type(screen.getByLabelText(/^New password/), 'new-password-1');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Your current password is not correct.')).toBeInTheDocument();
+    // A refused change is no reason to sign out.
+    expect(window.localStorage.getItem('token')).toBe(token);
+  });
+
+  it('sends the new password with the current one and keeps the fresh token it gets back', async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    const fresh = tokenFor({ id: SHOPPER_ID, name: 'Mona Samir' });
+    const requests = mockAccount({ status: 200, body: { data: shopper({ name: 'Mona Samir' }), token: fresh } });
+    const { store } = renderApp('/userprofile');
+    const name = await screen.findByDisplayValue('Mona Adel');
+    await user.clear(name);
+    await user.type(name, 'Mona Samir');
+    await user.type(screen.getByLabelText(/^Current password/), 'old-password');
+    await user.type(screen.getByLabelText(/^New password/), 'new-password-1');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Your profile was updated.')).toBeInTheDocument();
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(JSON.parse(put.body)).toEqual({ name: 'Mona Samir', email: 'mona@example.com', password: 'new-password-1', currentPassword: 'old-password' });
+    expect(window.localStorage.getItem('token')).toBe(fresh);
+    expect(store.getState().auth.userToken).toBe(fresh);
+    expect(screen.getByRole('link', { name: 'Hi, Mona Samir' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
+  });
+});

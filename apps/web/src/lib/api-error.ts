@@ -1,0 +1,13 @@
+/**
+ * The `message` of an API error answer (`{ message, code }`), or `null` when the request got no
+ * such answer (network failure, a 5xx page).
+ */
+export function errorMessageOf(error: unknown): string | null {
+  if (error && typeof error === 'object' && 'data' in error) {
+    const { data } = error;
+    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message !== '') {
+      return data.message;
+    }
+  }
+  return null;
+}
