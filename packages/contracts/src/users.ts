@@ -186,9 +186,12 @@ export const SignInResponseSchema = z.object({
 });
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
 
-/** `PUT /api/users/{id}`: the user, and a fresh token when the password changed. */
+/**
+ * `PUT /api/users/{id}`: the user and a fresh token for this session (it carries the new name;
+ * after a password change, the old token no longer works).
+ */
 export const UpdateUserResponseSchema = z.object({
   data: UserSchema,
-  token: z.string().optional(),
+  token: z.string(),
 });
 export type UpdateUserResponse = z.infer<typeof UpdateUserResponseSchema>;

@@ -111,8 +111,8 @@ export async function signIn(
 
 /**
  * Changes name, email and (with the current one) the password, in one transaction. A new
- * password raises the token version, which ends every other session, and the answer carries a
- * fresh token for this one. A wrong current password is a 400 (not a 401: the session is fine)
+ * password raises the token version, which ends every other session; the answer always carries
+ * a fresh token for this one (with the new name). A wrong current password is a 400 (not a 401: the session is fine)
  * and counts as a failed sign-in for the account's email; a taken email is a 409. On any
  * failure nothing changes.
  */
@@ -121,7 +121,7 @@ export async function updateUser(
   userId: string,
   input: UpdateUserInput,
   { limiter, tokens, clientAddress }: SignInContext,
-): Promise<{ data: User; token?: string }> {
+): Promise<{ data: User; token: string }> {
   const [current] = await db
     .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
@@ -154,9 +154,9 @@ export async function updateUser(
         .where(eq(users.id, userId))
         .returning({ name: users.name, tokenVersion: users.tokenVersion });
       if (!row) throw notFound('User not found');
-      const data = await getUser(tx, userId);
-      if (!passwordHash) return { data };
-      return { data, token: await tokens.sign({ id: userId, name: row.name, tv: row.tokenVersion }) };
+      // A fresh token for this session: it carries the new name (the header greets by it) and,
+      // after a password change, the raised token version that ended every other session.
+      return { data: await getUser(tx, userId), token: await tokens.sign({ id: userId, name: row.name, tv: row.tokenVersion }) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE, 'EMAIL_TAKEN');
