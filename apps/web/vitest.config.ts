@@ -10,5 +10,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Form tests type whole forms into lazily loaded pages; on a loaded 2-core machine the first
+    // test of a file also pays for transforming its page.
+    testTimeout: 20_000,
   },
 });

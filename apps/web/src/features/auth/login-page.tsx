@@ -1,6 +1,4 @@
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@dukkan/contracts/users';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
@@ -16,7 +14,7 @@ import { formField } from '../../lib/form-field';
 import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthForm } from './auth-card';
 import { selectAuth } from './auth-slice';
 import { signIn } from './sign-in';
 
@@ -74,18 +72,12 @@ export function LoginPage() {
 
   return (
     <AuthCard>
-      <Typography variant="h1" sx={{ fontSize: '1.6rem' }}>
-        {t('login.title')}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary' }}>{t('login.text')}</Typography>
-      <Box
-        component="form"
-        noValidate
+      <AuthForm
+        title={t('login.title')}
+        intro={t('login.text')}
+        error={formError}
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-        sx={{ display: 'grid', gap: 2 }}
-        aria-label={t('login.title')}
       >
-        {formError ? <Alert severity="error">{formError}</Alert> : null}
         <TextField
           id="login-email"
           label={t('login.email')}
@@ -127,7 +119,7 @@ export function LoginPage() {
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
         </Button>
-      </Box>
+      </AuthForm>
       <Typography>
         {t('login.noAccount')} <Link href="/register">{t('login.createAccount')}</Link>
       </Typography>

@@ -1,5 +1,4 @@
 import { EMAIL_PATTERN, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dukkan/contracts/users';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -19,7 +18,7 @@ import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 import { useSignUpMutation } from './auth-api';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthForm } from './auth-card';
 import { rememberKeepSignedIn } from './token-storage';
 
 interface RegisterForm {
@@ -105,18 +104,12 @@ export function RegisterPage() {
 
   return (
     <AuthCard>
-      <Typography variant="h1" sx={{ fontSize: '1.6rem' }}>
-        {t('register.title')}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary' }}>{t('register.text')}</Typography>
-      <Box
-        component="form"
-        noValidate
+      <AuthForm
+        title={t('register.title')}
+        intro={t('register.text')}
+        error={formError}
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-        sx={{ display: 'grid', gap: 2 }}
-        aria-label={t('register.title')}
       >
-        {formError ? <Alert severity="error">{formError}</Alert> : null}
         <TextField
           id="register-first-name"
           label={t('register.firstName')}
@@ -182,7 +175,7 @@ export function RegisterPage() {
         <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
           {isSubmitting ? t('register.submitting') : t('register.submit')}
         </Button>
-      </Box>
+      </AuthForm>
       <Typography>
         {t('register.haveAccount')} <Link href="/login">{t('register.signIn')}</Link>
       </Typography>
