@@ -6,6 +6,9 @@ import { readGuestCartToken } from '../features/auth/token-storage';
 import { readCookie } from '../lib/cookies';
 import { toShopLanguage } from '../lib/direction';
 
+/** The part of the store the base query reads: the auth slice, through its own selector. */
+type AuthState = Parameters<typeof selectUserToken>[0];
+
 /**
  * The shared HTTP client (spec section 7): same-origin `/api`, JSON, no timeout. Every call
  * carries the language (`lng`, unless the endpoint already set it from its arguments), the
@@ -23,7 +26,7 @@ const rawBaseQuery = fetchBaseQuery({
     }
     const xsrfToken = readCookie('XSRF-TOKEN');
     if (xsrfToken) headers.set('X-XSRF-TOKEN', xsrfToken);
-    const userToken = selectUserToken(getState() as Parameters<typeof selectUserToken>[0]);
+    const userToken = selectUserToken(getState() as AuthState);
     if (userToken) {
       headers.set('token', userToken);
     } else {
@@ -42,11 +45,11 @@ const rawBaseQuery = fetchBaseQuery({
  * password at sign-in) signs no one out.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
-  const sentToken = selectUserToken(queryApi.getState() as Parameters<typeof selectUserToken>[0]);
+  const sentToken = selectUserToken(queryApi.getState() as AuthState);
   const result = await rawBaseQuery(args, queryApi, extraOptions);
   if (result.error?.status === 401 && sentToken) {
     // Only if no newer sign-in replaced the token while this request was in flight.
-    const current = selectUserToken(queryApi.getState() as Parameters<typeof selectUserToken>[0]);
+    const current = selectUserToken(queryApi.getState() as AuthState);
     if (current === sentToken) queryApi.dispatch(sessionEnded());
   }
   return result;
