@@ -21,12 +21,15 @@ import { FailureLimiter } from './lib/failure-limiter';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { ResponseCache } from './lib/response-cache';
 import { TokenService } from './lib/tokens';
+import { startGuestCartCleanup, type StopCleanup } from './modules/cart/cleanup';
+import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { searchRoutes } from './modules/search/routes';
 import { userRoutes } from './modules/users/routes';
 import { webRoutes } from './modules/web/routes';
+import { wishlistRoutes } from './modules/wishlist/routes';
 import { LOCALES_DIR, WEB_DIST_DIR } from './paths';
 
 export interface AppOptions {
@@ -101,9 +104,17 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
         description: 'The storefront API. Errors are `{ message, code }` with a 4xx or 5xx status.',
         version: '0.1.0',
       },
-      tags: [{ name: 'catalog' }, { name: 'search' }, { name: 'users' }, { name: 'health' }],
+      tags: [{ name: 'catalog' }, { name: 'search' }, { name: 'users' }, { name: 'cart' }, { name: 'wishlist' }, { name: 'health' }],
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token', description: 'The token of POST /api/users/signin' } },
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token', description: 'The token of POST /api/users/signin' },
+          token2: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'token2',
+            description: 'A guest cart: JSON `{ userId, cartId, signature }` from the answer of the first POST /api/cart/{productId}',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -120,8 +131,21 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
   await app.register(searchRoutes, { prefix: '/api', db, cache });
   await app.register(userRoutes, { prefix: '/api', db, limiter: failureLimiter });
+  await app.register(cartRoutes, { prefix: '/api', db });
+  await app.register(wishlistRoutes, { prefix: '/api', db });
   await app.register(imageRoutes);
   await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR });
+
+  // Expired guest carts: deleted once the app is ready, then hourly until it closes.
+  let stopCleanup: StopCleanup | undefined;
+  app.addHook('onReady', (done) => {
+    stopCleanup = startGuestCartCleanup(db, app.log);
+    done();
+  });
+  // preClose: before any onClose hook (server.ts closes the database in one).
+  app.addHook('preClose', async () => {
+    await stopCleanup?.();
+  });
 
   return app;
 }

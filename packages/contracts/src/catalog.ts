@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { IdSchema, PageQuerySchema, dataSchema, pagedSchema } from './common';
 
 /**
- * The nine departments, by the name the spec uses in `/product/category/{categoryName}`.
- * The same string (matched case-insensitively) is the department's route: `/{slug}`.
+ * The nine departments by their names: the `{categoryName}` of `/product/category/{categoryName}`
+ * in the spec's list, matched case-insensitively, and each department's route `/{name}`.
  */
-export const DEPARTMENT_SLUGS = [
+export const DEPARTMENT_NAMES = [
   'Grocery',
   'Home',
   'Patio&Garden',
@@ -17,24 +17,36 @@ export const DEPARTMENT_SLUGS = [
   'Auto&tires',
   'Baby',
 ] as const;
-export type DepartmentSlug = (typeof DEPARTMENT_SLUGS)[number];
+export type DepartmentName = (typeof DEPARTMENT_NAMES)[number];
 
-/** A department as listed by `GET /api/categories/`; `name` is in the request's language. */
+/*
+ * One naming in every answer (docs/decisions/0014-category-names-and-list-prices.md): `name` and
+ * `category` are keys, the same in every language, that the shop routes and filters by; `label`
+ * and `categoryLabel` are text in the request's language, for people.
+ */
+
+/**
+ * A department as listed by `GET /api/categories/`. A client links each one to `/{name}`
+ * (spec section 2) and shows `label`.
+ */
 export const CategorySchema = z.object({
   _id: IdSchema,
+  /** The key: one of `DEPARTMENT_NAMES`, the route `/{name}` and `/product/category/{name}`. */
   name: z.string(),
-  /** The department's route key (`/{slug}`) and its name in `/product/category/{slug}`. */
-  slug: z.string(),
+  /** The department's name in the request's language, e.g. `Patio & Garden` or `الفناء والحديقة`. */
+  label: z.string(),
   image: z.string(),
 });
 export type Category = z.infer<typeof CategorySchema>;
 
 export const SubcategorySchema = z.object({
   _id: IdSchema,
+  /** The key, unique in the catalog, e.g. `electronics-tablets`: `?subcategory={name}` of a department's list. */
   name: z.string(),
-  slug: z.string(),
+  /** The subcategory's name in the request's language, e.g. `Tablets`. */
+  label: z.string(),
   image: z.string(),
-  /** Slug of the department it belongs to. */
+  /** Name (key) of the department it belongs to. */
   category: z.string(),
 });
 export type Subcategory = z.infer<typeof SubcategorySchema>;
@@ -46,13 +58,18 @@ export const ProductSchema = z.object({
   description: z.string(),
   /** In dollars with two decimals (stored as integer cents). */
   price: z.number().nonnegative(),
+  /**
+   * The compare-at price in dollars when the product is reduced ('Was $X'), always above
+   * `price`; null when it is not reduced.
+   */
+  listPrice: z.number().nonnegative().nullable(),
   thumbnail: z.string(),
   images: z.array(z.string()),
-  /** Slug of the product's department, e.g. `Grocery`. */
+  /** Name (key) of the product's department, e.g. `Grocery`: its route and `/product/category/{category}`. */
   category: z.string(),
   /** The department's name in the request's language, for breadcrumbs. */
-  categoryName: z.string(),
-  /** Slug of the product's subcategory. */
+  categoryLabel: z.string(),
+  /** Name (key) of the product's subcategory. */
   subcategory: z.string(),
   brand: z.string(),
   /** Units in stock. */
@@ -86,7 +103,7 @@ export const CategoryProductsParamsSchema = z.object({
 });
 export type CategoryProductsParams = z.infer<typeof CategoryProductsParamsSchema>;
 
-/** Optional filter of a department's list by subcategory slug. */
+/** Optional filter of a department's list by subcategory name (key). */
 export const CategoryProductsQuerySchema = PageQuerySchema.extend({
   subcategory: z.string().min(1).max(100).optional(),
 });

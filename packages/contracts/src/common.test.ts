@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { DEPARTMENT_SLUGS, ProductSchema } from './catalog';
+import { DEPARTMENT_NAMES, ProductSchema } from './catalog';
 import { DEFAULT_PAGE_SIZE, IdSchema, MAX_PAGE_SIZE, PageQuerySchema, pagedSchema } from './common';
 import { MAX_SEARCH_LENGTH, ProductSearchQuerySchema } from './search';
 
@@ -36,10 +36,11 @@ describe('paged envelopes and products', () => {
       title: 'Organic Hass Avocados, 4 Count',
       description: 'Creamy avocados.',
       price: 5.99,
+      listPrice: null,
       thumbnail: '/images/products/a/0.svg',
       images: ['/images/products/a/0.svg', '/images/products/a/1.svg', '/images/products/a/2.svg'],
       category: 'Grocery',
-      categoryName: 'Grocery',
+      categoryLabel: 'Grocery',
       subcategory: 'grocery-fresh-produce',
       brand: 'Green Valley',
       quantity: 10,
@@ -50,11 +51,14 @@ describe('paged envelopes and products', () => {
     expect(page.data[0]).toEqual(product);
     expect(ProductSchema.safeParse({ ...product, price: -1 }).success).toBe(false);
     expect(ProductSchema.safeParse({ ...product, rating: 6 }).success).toBe(false);
+    expect(ProductSchema.parse({ ...product, listPrice: 7.49 }).listPrice).toBe(7.49);
+    const { listPrice: _omitted, ...withoutListPrice } = product;
+    expect(ProductSchema.safeParse(withoutListPrice).success).toBe(false);
   });
 
   it('lists the nine departments by the names the spec uses', () => {
-    expect(DEPARTMENT_SLUGS).toHaveLength(9);
-    expect(DEPARTMENT_SLUGS).toContain('Patio&Garden');
+    expect(DEPARTMENT_NAMES).toHaveLength(9);
+    expect(DEPARTMENT_NAMES).toContain('Patio&Garden');
   });
 });
 

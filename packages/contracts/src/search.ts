@@ -31,7 +31,7 @@ export type SearchSuggestQuery = z.infer<typeof SearchSuggestQuerySchema>;
 export const SearchSuggestionSchema = z.object({
   _id: IdSchema,
   title: z.string(),
-  /** Slug of the product's department, e.g. `electronics`. */
+  /** Name (key) of the product's department, e.g. `electronics`. */
   category: z.string(),
 });
 export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { CartMergeSchema } from './cart';
 import { IdSchema, dataSchema } from './common';
 
 /** Spec section 9 and the accounts issue: the bounds every form and the API share. */
@@ -179,10 +180,15 @@ export type TokenPayload = z.infer<typeof TokenPayloadSchema>;
 export const UserResponseSchema = dataSchema(UserSchema);
 export type UserResponse = z.infer<typeof UserResponseSchema>;
 
-/** `POST /api/users/signin`: the token (spec: saved under storage key `token`) and the user. */
+/**
+ * `POST /api/users/signin`: the token (spec: saved under storage key `token`) and the user. When
+ * the request carried a guest cart (`token2`), `cart` says what was merged into the shopper's
+ * cart; the guest cart is gone afterwards. Absent without a (valid) guest cart.
+ */
 export const SignInResponseSchema = z.object({
   token: z.string(),
   data: UserSchema,
+  cart: CartMergeSchema.optional(),
 });
 export type SignInResponse = z.infer<typeof SignInResponseSchema>;
 

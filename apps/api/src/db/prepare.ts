@@ -1,12 +1,13 @@
 import type { Config } from '../config/env';
 import { buildDemoCatalog } from '../seed/demo-catalog';
-import { loadCatalogOnce } from '../seed/load-catalog';
+import { loadCatalogOnce, setListPricesOnce } from '../seed/load-catalog';
 
 import { openDatabase, type DatabaseHandle } from './client';
 
 /**
  * Opens the configured database (PostgreSQL server when DATABASE_URL is set, else the embedded
- * one in DATA_DIR), brings its schema up to date and loads the demo catalog on first use.
+ * one in DATA_DIR), brings its schema up to date, loads the demo catalog on first use and gives
+ * a catalog loaded before list prices existed its list prices (once).
  */
 export async function prepareDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<DatabaseHandle & { seeded: boolean }> {
   const handle = config.databaseUrl
@@ -15,6 +16,7 @@ export async function prepareDatabase(config: Pick<Config, 'databaseUrl' | 'data
   try {
     await handle.migrate();
     const seeded = await loadCatalogOnce(handle.db, buildDemoCatalog);
+    await setListPricesOnce(handle.db, buildDemoCatalog);
     return { ...handle, seeded };
   } catch (error) {
     await handle.close();

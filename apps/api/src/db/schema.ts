@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** PostgreSQL's full-text document type; only the database reads and writes it. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -69,6 +82,8 @@ export const products = pgTable(
     brandAr: text('brand_ar').notNull(),
     /** Integer minor units (cents); the API answers dollars. */
     priceCents: integer('price_cents').notNull(),
+    /** The compare-at price in cents when the product is reduced ('Was $X'), otherwise null. */
+    listPriceCents: integer('list_price_cents'),
     /** Units in stock. */
     quantity: integer('quantity').notNull(),
     /** Average rating in tenths of a star: 43 means 4.3. */
@@ -88,6 +103,7 @@ export const products = pgTable(
     index('products_position_idx').on(t.position, t.id),
     index('products_search_idx').using('gin', t.searchVector),
     check('products_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('products_list_price_above_price', sql`${t.listPriceCents} is null or ${t.listPriceCents} > ${t.priceCents}`),
     check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('products_rating_range', sql`${t.ratingTenths} between 0 and 50`),
   ],
@@ -164,4 +180,62 @@ export const addresses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('addresses_user_idx').on(t.userId, t.position)],
+);
+
+/**
+ * Carts: one per signed-in shopper (`userId`), or a guest's (`guestId`, the `userId` of the
+ * spec's `token2`). Exactly one of the two is set. `updatedAt` moves on every change; guest carts
+ * untouched for 30 days are deleted by the clean-up (modules/cart/cleanup.ts).
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('carts_user_idx').on(t.userId),
+    uniqueIndex('carts_guest_idx').on(t.guestId),
+    index('carts_guest_updated_idx').on(t.updatedAt).where(sql`${t.guestId} is not null`),
+    check('carts_one_owner', sql`(${t.userId} is null) <> (${t.guestId} is null)`),
+  ],
+);
+
+/** A cart's lines: one per product, 1 to 99 of it. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** The catalog price in cents when the product was last added (spec: priceWhenAdded). */
+    priceWhenAddedCents: integer('price_when_added_cents').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.productId] }),
+    check('cart_items_quantity_range', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+/** Signed-in shoppers' wish lists: a product is in a shopper's list once or not at all. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );

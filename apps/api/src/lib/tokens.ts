@@ -1,3 +1,6 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+
+import type { GuestCartToken } from '@dukkan/contracts/cart';
 import { TokenPayloadSchema, type TokenPayload } from '@dukkan/contracts/users';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -5,12 +8,20 @@ import { jwtVerify, SignJWT } from 'jose';
 export const TOKEN_LIFETIME = '7d';
 const ALGORITHM = 'HS256';
 
+/** Labels the key guest-cart signatures use, so it never equals the tokens' key (HKDF `info`). */
+const GUEST_CART_KEY_INFO = 'dukkan guest cart signature v1';
+
 /**
  * Signs and verifies the shopper's token: HS256 only (the algorithm is fixed on verification, so
- * `alg: none` or any other algorithm is refused), payload `{ id, name, tv }`, 7 days.
+ * `alg: none` or any other algorithm is refused), payload `{ id, name, tv }`, 7 days. Also signs
+ * the guest cart's identity (`token2`, decision 0013) with a key derived from the same secret.
  */
 export class TokenService {
-  constructor(private readonly secret: Uint8Array) {}
+  private readonly guestCartKey: Buffer;
+
+  constructor(private readonly secret: Uint8Array) {
+    this.guestCartKey = Buffer.from(hkdfSync('sha256', secret, new Uint8Array(0), GUEST_CART_KEY_INFO, 32));
+  }
 
   sign(payload: TokenPayload): Promise<string> {
     return new SignJWT({ ...payload })
@@ -29,5 +40,17 @@ export class TokenService {
     } catch {
       return null;
     }
+  }
+
+  /** HMAC-SHA256 (base64url) of a guest cart's identity: the guest's id and the cart's id. */
+  signGuestCart(guestId: string, cartId: string): string {
+    return createHmac('sha256', this.guestCartKey).update(`${guestId}:${cartId}`).digest('base64url');
+  }
+
+  /** Whether `token2`'s signature is ours for its `userId` (the guest) and `cartId`; timing-safe. */
+  verifyGuestCart({ userId, cartId, signature }: GuestCartToken): boolean {
+    const expected = Buffer.from(this.signGuestCart(userId, cartId));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 }

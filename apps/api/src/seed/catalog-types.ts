@@ -1,4 +1,4 @@
-import type { DepartmentSlug } from '@dukkan/contracts/catalog';
+import type { DepartmentName } from '@dukkan/contracts/catalog';
 
 /** A text in both of the shop's languages. */
 export interface LocalizedText {
@@ -8,7 +8,7 @@ export interface LocalizedText {
 
 export interface SeedCategory {
   /** Route key and the spec's category name, e.g. `Patio&Garden`. */
-  slug: DepartmentSlug;
+  slug: DepartmentName;
   name: LocalizedText;
   /** Path under /images, e.g. `/images/categories/grocery.svg`. */
   image: string;
@@ -19,7 +19,7 @@ export interface SeedCategory {
 export interface SeedSubcategory {
   /** Unique across the catalog, kebab-case ASCII, e.g. `grocery-fresh-produce`. */
   slug: string;
-  categorySlug: DepartmentSlug;
+  categorySlug: DepartmentName;
   name: LocalizedText;
   image: string;
 }
@@ -27,13 +27,15 @@ export interface SeedSubcategory {
 export interface SeedProduct {
   /** Unique across the catalog, kebab-case ASCII; the product's id is derived from it. */
   slug: string;
-  categorySlug: DepartmentSlug;
+  categorySlug: DepartmentName;
   subcategorySlug: string;
   title: LocalizedText;
   description: LocalizedText;
   brand: LocalizedText;
   /** Price in integer cents (minor units of USD). */
   priceCents: number;
+  /** Compare-at price in cents ('Was $X'), above `priceCents`; null when not reduced. */
+  listPriceCents: number | null;
   /** Units in stock, 0 or more. */
   quantity: number;
   /** 1.0 to 5.0 with one decimal. */

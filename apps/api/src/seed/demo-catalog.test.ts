@@ -1,7 +1,7 @@
-import { DEPARTMENT_SLUGS } from '@dukkan/contracts/catalog';
+import { DEPARTMENT_NAMES } from '@dukkan/contracts/catalog';
 import { describe, expect, it } from 'vitest';
 
-import { buildDemoCatalog } from './demo-catalog';
+import { buildDemoCatalog, listPriceFor } from './demo-catalog';
 
 const ARABIC = /[\u0600-\u06FF]/;
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -21,8 +21,8 @@ describe('buildDemoCatalog', () => {
     expect(again.products[0]).not.toBe(catalog.products[0]);
   });
 
-  it('has the nine departments in DEPARTMENT_SLUGS order', () => {
-    expect(categories.map((category) => category.slug)).toEqual([...DEPARTMENT_SLUGS]);
+  it('has the nine departments in DEPARTMENT_NAMES order', () => {
+    expect(categories.map((category) => category.slug)).toEqual([...DEPARTMENT_NAMES]);
     expect(categories.map((category) => category.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(categories.map((category) => category.image)).toEqual([
       '/images/categories/grocery.svg',
@@ -77,7 +77,7 @@ describe('buildDemoCatalog', () => {
 
   it('has exactly 36 products per department, 324 in all, with unique kebab-case slugs', () => {
     expect(products).toHaveLength(324);
-    for (const slug of DEPARTMENT_SLUGS) expect(productsOf(slug)).toHaveLength(36);
+    for (const slug of DEPARTMENT_NAMES) expect(productsOf(slug)).toHaveLength(36);
     expect(new Set(products.map((product) => product.slug)).size).toBe(products.length);
     for (const product of products) expect(product.slug).toMatch(KEBAB);
   });
@@ -123,6 +123,32 @@ describe('buildDemoCatalog', () => {
       expect(product.priceCents).toBeGreaterThanOrEqual(20000);
       expect(product.priceCents).toBeLessThanOrEqual(150000);
     }
+  });
+
+  it('reduces about a quarter of the products, in every department, by 10-40 % from a believable list price', () => {
+    const reduced = products.filter((product) => product.listPriceCents !== null);
+    expect(reduced.length).toBeGreaterThanOrEqual(0.2 * products.length);
+    expect(reduced.length).toBeLessThanOrEqual(0.3 * products.length);
+    for (const slug of DEPARTMENT_NAMES) expect(reduced.some((product) => product.categorySlug === slug)).toBe(true);
+    for (const { priceCents, listPriceCents } of reduced) {
+      const list = listPriceCents!;
+      expect(Number.isInteger(list)).toBe(true);
+      expect(list / priceCents).toBeGreaterThanOrEqual(1.1);
+      expect(list / priceCents).toBeLessThanOrEqual(1.4);
+      // $x.49 or $x.99 under $10, $x.99 under $100, $x9.99 under $1,000, $x49.99 or $x99.99 above.
+      if (list < 1_000) expect(list % 50).toBe(49);
+      else if (list < 10_000) expect(list % 100).toBe(99);
+      else if (list < 100_000) expect(list % 1_000).toBe(999);
+      else expect(list % 5_000).toBe(4_999);
+    }
+  });
+
+  it('draws a list price from the slug alone, the same every time', () => {
+    expect(listPriceFor('grocery-organic-hass-avocados-4-count', 599)).toBe(799);
+    expect(listPriceFor('electronics-apple-iphone-15-128gb', 79_999)).toBe(91_999);
+    for (const product of products) expect(listPriceFor(product.slug, product.priceCents)).toBe(product.listPriceCents);
+    // No believable list price lies 10-40 % above $0.99, so such a price is never reduced.
+    for (let n = 0; n < 200; n++) expect(listPriceFor(`cheap-${n}`, 99)).toBeNull();
   });
 
   it('writes English fields without Arabic letters and Arabic fields with them', () => {

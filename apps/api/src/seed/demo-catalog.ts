@@ -1,9 +1,9 @@
 /**
  * The demo catalog: nine departments, their subcategories and 36 products each, in English
- * and Arabic. Completely deterministic: stock, ratings and review counts come from a PRNG
- * seeded by each product's slug.
+ * and Arabic. Completely deterministic: stock, ratings, review counts and list prices come from
+ * PRNGs seeded by each product's slug.
  */
-import { DEPARTMENT_SLUGS, type DepartmentSlug } from '@dukkan/contracts/catalog';
+import { DEPARTMENT_NAMES, type DepartmentName } from '@dukkan/contracts/catalog';
 
 import type { SeedCatalog, SeedCategory, SeedProduct, SeedSubcategory } from './catalog-types';
 import { AUTO_AND_TIRES } from './data/auto-and-tires';
@@ -17,7 +17,7 @@ import { HOME_IMPROVEMENT } from './data/home-improvement';
 import { PATIO_AND_GARDEN } from './data/patio-and-garden';
 import type { DepartmentData, ProductData, SubcategoryData } from './data/types';
 
-const BY_SLUG: Record<DepartmentSlug, DepartmentData> = {
+const BY_SLUG: Record<DepartmentName, DepartmentData> = {
   Grocery: GROCERY,
   Home: HOME,
   'Patio&Garden': PATIO_AND_GARDEN,
@@ -29,8 +29,8 @@ const BY_SLUG: Record<DepartmentSlug, DepartmentData> = {
   Baby: BABY,
 };
 
-/** The departments' source tables, in `DEPARTMENT_SLUGS` order. */
-export const DEPARTMENTS: readonly DepartmentData[] = DEPARTMENT_SLUGS.map((slug) => BY_SLUG[slug]);
+/** The departments' source tables, in `DEPARTMENT_NAMES` order. */
+export const DEPARTMENTS: readonly DepartmentData[] = DEPARTMENT_NAMES.map((slug) => BY_SLUG[slug]);
 
 /** 32-bit FNV-1a hash of a string. */
 export function hashString(text: string): number {
@@ -55,7 +55,7 @@ export function mulberry32(seed: number): () => number {
 }
 
 /** `/images/categories/{key}.svg`, e.g. `patio-and-garden` for `Patio&Garden`. */
-export function categoryKey(slug: DepartmentSlug): string {
+export function categoryKey(slug: DepartmentName): string {
   return slug.toLowerCase().replaceAll('&', '-and-');
 }
 
@@ -90,6 +90,48 @@ export function productStats(slug: string): ProductStats {
   return statsFrom(mulberry32(hashString(slug)));
 }
 
+/** The share of products that are reduced: they have a list price above their price. */
+export const REDUCED_SHARE = 0.25;
+/** A list price is 10 % to 40 % above the price. */
+export const MIN_MARKUP = 1.1;
+export const MAX_MARKUP = 1.4;
+
+/**
+ * Believable list prices by band: $x.49 or $x.99 under $10, $x.99 under $100, $x9.99 under
+ * $1,000, then $x49.99 or $x99.99: the prices in a band are `remainder` plus a multiple of `step`.
+ */
+const LIST_PRICE_BANDS = [
+  { below: 1_000, step: 50, remainder: 49 },
+  { below: 10_000, step: 100, remainder: 99 },
+  { below: 100_000, step: 1_000, remainder: 999 },
+  { below: Number.POSITIVE_INFINITY, step: 5_000, remainder: 4_999 },
+] as const;
+
+/**
+ * The list price in cents of a product with this slug and price, or null for a product that is
+ * not reduced: about a quarter of products (`REDUCED_SHARE`) are, each by 10–40 %, rounded to a
+ * believable price (`LIST_PRICE_BANDS`). From a PRNG of its own seeded by the slug, so it
+ * neither depends on nor changes any other drawn value. A price so low that no believable list
+ * price lies in range (some prices under $1.70) is not reduced.
+ */
+export function listPriceFor(slug: string, priceCents: number): number | null {
+  const random = mulberry32(hashString(`list-price:${slug}`));
+  if (random() >= REDUCED_SHARE) return null;
+  const low = Math.ceil(priceCents * MIN_MARKUP);
+  const high = Math.floor(priceCents * MAX_MARKUP);
+  const candidates: number[] = [];
+  let bandStart = 0;
+  for (const { below, step, remainder } of LIST_PRICE_BANDS) {
+    const from = Math.max(low, bandStart);
+    const to = Math.min(high, below - 1);
+    let cents = from - (from % step) + remainder;
+    if (cents < from) cents += step;
+    for (; cents <= to; cents += step) candidates.push(cents);
+    bandStart = below;
+  }
+  return candidates[Math.floor(random() * candidates.length)] ?? null;
+}
+
 function buildProduct(dept: DepartmentData, data: ProductData): SeedProduct {
   const slug = productSlug(dept, data);
   const images = productImagePaths(slug);
@@ -101,6 +143,7 @@ function buildProduct(dept: DepartmentData, data: ProductData): SeedProduct {
     description: { en: data.d[0], ar: data.d[1] },
     brand: { en: data.b, ar: dept.brands[data.b] ?? data.b },
     priceCents: data.p,
+    listPriceCents: listPriceFor(slug, data.p),
     ...productStats(slug),
     thumbnail: images[0] ?? '',
     images,

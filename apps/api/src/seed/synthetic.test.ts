@@ -1,4 +1,4 @@
-import { DEPARTMENT_SLUGS } from '@dukkan/contracts/catalog';
+import { DEPARTMENT_NAMES } from '@dukkan/contracts/catalog';
 import { describe, expect, it } from 'vitest';
 
 import type { SeedProduct } from './catalog-types';
@@ -46,7 +46,7 @@ describe('generateSyntheticProducts', () => {
     const owner = new Map(subcategories.map((sub) => [sub.slug, sub.categorySlug]));
     const products = take(5000, 11);
     for (const product of products) expect(owner.get(product.subcategorySlug)).toBe(product.categorySlug);
-    expect(new Set(products.map((product) => product.categorySlug))).toEqual(new Set(DEPARTMENT_SLUGS));
+    expect(new Set(products.map((product) => product.categorySlug))).toEqual(new Set(DEPARTMENT_NAMES));
     expect(new Set(products.map((product) => product.subcategorySlug)).size).toBe(subcategories.length);
   });
 
@@ -72,6 +72,17 @@ describe('generateSyntheticProducts', () => {
       expect(product.rating).toBeGreaterThanOrEqual(2.8);
       expect(product.rating).toBeLessThanOrEqual(5);
       expect(product.reviewCount).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('reduces about a quarter of the products, each 10-40 % below its list price', () => {
+    const products = take(4000, 6);
+    const reduced = products.filter((product) => product.listPriceCents !== null);
+    expect(reduced.length / products.length).toBeGreaterThan(0.2);
+    expect(reduced.length / products.length).toBeLessThan(0.3);
+    for (const { priceCents, listPriceCents } of reduced) {
+      expect(listPriceCents! / priceCents).toBeGreaterThanOrEqual(1.1);
+      expect(listPriceCents! / priceCents).toBeLessThanOrEqual(1.4);
     }
   });
 

@@ -6,7 +6,7 @@
 import type { SeedProduct } from './catalog-types';
 import { LEXICONS, type Lexicon, type Noun } from './data/synthetic-words';
 import type { DepartmentData } from './data/types';
-import { DEPARTMENTS, mulberry32, productImagePaths, productSlug, statsFrom } from './demo-catalog';
+import { DEPARTMENTS, listPriceFor, mulberry32, productImagePaths, productSlug, statsFrom } from './demo-catalog';
 
 interface Plan {
   dept: DepartmentData;
@@ -73,8 +73,10 @@ export function* generateSyntheticProducts(count: number, seed = 1): Generator<S
     const [blurbEn, blurbAr] = pick(lexicon.blurbs, random);
     const dollars = Math.floor(min + random() * (max - min));
     const images = productImagePaths(pick(imageSlugs, random));
+    const slug = `syn-${n}-${seedTag}-${dept.key}-${key}`;
+    const priceCents = Math.max(1, dollars) * 100 + 99;
     yield {
-      slug: `syn-${n}-${seedTag}-${dept.key}-${key}`,
+      slug,
       categorySlug: dept.slug,
       subcategorySlug: `${dept.key}-${sub}`,
       title: { en: `${adjEn} ${nounEn}, ${variantEn}`, ar: `${nounAr} ${adjAr}، ${variantAr}` },
@@ -83,7 +85,9 @@ export function* generateSyntheticProducts(count: number, seed = 1): Generator<S
         ar: `${nounAr} ${adjAr} من ${brandAr}. ${blurbAr}`,
       },
       brand: { en: brandEn, ar: brandAr },
-      priceCents: Math.max(1, dollars) * 100 + 99,
+      priceCents,
+      // Drawn from the slug, not from `random`: product n stays what it was before list prices.
+      listPriceCents: listPriceFor(slug, priceCents),
       ...statsFrom(random),
       thumbnail: images[0] ?? '',
       images,

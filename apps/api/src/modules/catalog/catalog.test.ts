@@ -1,6 +1,6 @@
 import {
   CategoryListResponseSchema,
-  DEPARTMENT_SLUGS,
+  DEPARTMENT_NAMES,
   ProductPageResponseSchema,
   ProductResponseSchema,
   SubcategoryPageResponseSchema,
@@ -16,14 +16,34 @@ const t = useTestApp();
 const get = (url: string, headers?: Record<string, string>) => t.get(url, headers);
 
 describe('GET /api/categories/', () => {
-  it('lists the nine departments in menu order with _id, name, slug and image', async () => {
+  it('lists the nine departments in menu order with _id, name (the key), label and image', async () => {
     const res = await get('/api/categories/');
     expect(res.status).toBe(200);
     const { data } = CategoryListResponseSchema.parse(res.body);
-    expect(data.map((c) => c.slug)).toEqual([...DEPARTMENT_SLUGS]);
+    expect(data.map((c) => c.name)).toEqual([...DEPARTMENT_NAMES]);
+    expect(data.map((c) => c.label)).toEqual([
+      'Grocery',
+      'Home',
+      'Patio & Garden',
+      'Electronics',
+      'Fashion',
+      'Beauty',
+      'Home Improvement',
+      'Auto & Tires',
+      'Baby',
+    ]);
     for (const c of data) {
-      expect(c.name).not.toMatch(ARABIC);
+      expect(Object.keys(c).sort()).toEqual(['_id', 'image', 'label', 'name']);
       expect(c.image).toMatch(/^\/images\/categories\/.+\.svg$/);
+    }
+  });
+
+  it("names each department as /product/category/{name} takes it: every category's name lists its products", async () => {
+    const { data } = CategoryListResponseSchema.parse((await get('/api/categories/')).body);
+    for (const c of data) {
+      const page = ProductPageResponseSchema.parse((await get(`/api/product/category/${encodeURIComponent(c.name)}?pageSize=1`)).body);
+      expect(page.total).toBeGreaterThan(0);
+      expect(page.data[0]).toMatchObject({ category: c.name, categoryLabel: c.label });
     }
   });
 
@@ -35,8 +55,8 @@ describe('GET /api/categories/', () => {
     ];
     for (const [url, headers] of ways) {
       const { data } = CategoryListResponseSchema.parse((await get(url, headers)).body);
-      expect(data).toHaveLength(9);
-      for (const c of data) expect(c.name).toMatch(ARABIC);
+      expect(data.map((c) => c.name)).toEqual([...DEPARTMENT_NAMES]);
+      for (const c of data) expect(c.label).toMatch(ARABIC);
     }
   });
 
@@ -74,6 +94,24 @@ describe('GET /api/product', () => {
       expect(p.rating).toBeGreaterThanOrEqual(1);
       expect(p.rating).toBeLessThanOrEqual(5);
       expect(p.title).not.toMatch(ARABIC);
+      if (p.listPrice !== null) expect(p.listPrice).toBeGreaterThan(p.price);
+    }
+  });
+
+  it('gives about a quarter of the products a list price, 10-40 % above the price', async () => {
+    const all = [];
+    for (let page = 1; ; page++) {
+      const answer = ProductPageResponseSchema.parse((await get(`/api/product?page=${page}&pageSize=100`)).body);
+      all.push(...answer.data);
+      if (page * 100 >= answer.total) break;
+    }
+    const reduced = all.filter((p) => p.listPrice !== null);
+    expect(reduced.length / all.length).toBeGreaterThan(0.2);
+    expect(reduced.length / all.length).toBeLessThan(0.3);
+    for (const p of reduced) {
+      expect(Number.isInteger(Math.round(p.listPrice! * 100))).toBe(true);
+      expect(p.listPrice! / p.price).toBeGreaterThanOrEqual(1.1);
+      expect(p.listPrice! / p.price).toBeLessThanOrEqual(1.4);
     }
   });
 
@@ -104,7 +142,8 @@ describe('GET /api/product/:id', () => {
     expect(ar.data._id).toBe(some._id);
     expect(ar.data.title).toMatch(ARABIC);
     expect(ar.data.description).toMatch(ARABIC);
-    expect(ar.data.price).toBe(some.price);
+    expect(ar.data.categoryLabel).toMatch(ARABIC);
+    expect(ar.data).toMatchObject({ price: some.price, listPrice: some.listPrice, category: some.category, subcategory: some.subcategory });
   });
 
   it('answers an unknown id with 404 and a message', async () => {
@@ -121,13 +160,13 @@ describe('GET /api/product/:id', () => {
 });
 
 describe('GET /api/product/category/:categoryName', () => {
-  it.each(DEPARTMENT_SLUGS)("lists only %s's products, at least 30 of them", async (slug) => {
-    const res = await get(`/api/product/category/${encodeURIComponent(slug)}?pageSize=100`);
+  it.each(DEPARTMENT_NAMES)("lists only %s's products, at least 30 of them", async (name) => {
+    const res = await get(`/api/product/category/${encodeURIComponent(name)}?pageSize=100`);
     expect(res.status).toBe(200);
     const page = ProductPageResponseSchema.parse(res.body);
     expect(page.total).toBeGreaterThanOrEqual(30);
     expect(page.data).toHaveLength(page.total);
-    for (const p of page.data) expect(p.category).toBe(slug);
+    for (const p of page.data) expect(p.category).toBe(name);
   });
 
   it('matches the department name case-insensitively and pages it', async () => {
@@ -144,10 +183,10 @@ describe('GET /api/product/category/:categoryName', () => {
     const phones = subs.data.find((s) => s.category === 'electronics');
     expect(phones).toBeDefined();
     const res = ProductPageResponseSchema.parse(
-      (await get(`/api/product/category/electronics?subcategory=${phones!.slug}&pageSize=100`)).body,
+      (await get(`/api/product/category/electronics?subcategory=${phones!.name}&pageSize=100`)).body,
     );
     expect(res.total).toBeGreaterThan(0);
-    for (const p of res.data) expect(p.subcategory).toBe(phones!.slug);
+    for (const p of res.data) expect(p.subcategory).toBe(phones!.name);
   });
 
   it('answers an unknown department with 404 and a message', async () => {
@@ -160,15 +199,19 @@ describe('GET /api/product/category/:categoryName', () => {
     const page = ProductPageResponseSchema.parse((await get('/api/product/category/Baby', { cookie: 'i18next=ar' })).body);
     for (const p of page.data) {
       expect(p.title).toMatch(ARABIC);
-      expect(p.categoryName).toMatch(ARABIC);
+      expect(p.categoryLabel).toMatch(ARABIC);
     }
   });
 });
 
 describe('GET /api/subcategories', () => {
-  it('pages the subcategories of every department', async () => {
+  it('pages the subcategories of every department, with name (the key), label and category', async () => {
     const res = SubcategoryPageResponseSchema.parse((await get('/api/subcategories?page=1&pageSize=100')).body);
-    expect(new Set(res.data.map((s) => s.category))).toEqual(new Set(DEPARTMENT_SLUGS));
+    expect(new Set(res.data.map((s) => s.category))).toEqual(new Set(DEPARTMENT_NAMES));
+    expect(res.data.find((s) => s.name === 'electronics-tablets')).toMatchObject({ label: 'Tablets', category: 'electronics' });
+    const ar = SubcategoryPageResponseSchema.parse((await get('/api/subcategories?page=1&pageSize=100&lng=ar')).body);
+    expect(ar.data.map((s) => s.name)).toEqual(res.data.map((s) => s.name));
+    for (const s of ar.data) expect(s.label).toMatch(ARABIC);
     expect(res.total).toBe(res.data.length);
     expect((await get('/api/subcategories?page=x')).status).toBe(400);
   });

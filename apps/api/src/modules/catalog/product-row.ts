@@ -16,20 +16,25 @@ export const productColumns = {
   brandEn: products.brandEn,
   brandAr: products.brandAr,
   priceCents: products.priceCents,
+  listPriceCents: products.listPriceCents,
   quantity: products.quantity,
   ratingTenths: products.ratingTenths,
   reviewCount: products.reviewCount,
   thumbnail: products.thumbnail,
   images: products.images,
-  categorySlug: categories.slug,
-  categoryNameEn: categories.nameEn,
-  categoryNameAr: categories.nameAr,
-  subcategorySlug: subcategories.slug,
+  // The tables' slugs are the answers' names (keys); their names are the answers' labels.
+  categoryName: categories.slug,
+  categoryLabelEn: categories.nameEn,
+  categoryLabelAr: categories.nameAr,
+  subcategoryName: subcategories.slug,
 };
 
-export type ProductRow = { [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data'] };
+/** What a selected column holds: its data type, or null as well when the column is nullable. */
+type ColumnValue<C> = C extends { _: { data: infer D; notNull: infer N } } ? (N extends true ? D : D | null) : never;
 
-/** One row of `productColumns` as the contract's `Product`, text in `lng`, price in dollars. */
+export type ProductRow = { [K in keyof typeof productColumns]: ColumnValue<(typeof productColumns)[K]> };
+
+/** One row of `productColumns` as the contract's `Product`, text in `lng`, prices in dollars. */
 export function toProduct(row: ProductRow, lng: Language): Product {
   const ar = lng === 'ar';
   return {
@@ -37,11 +42,12 @@ export function toProduct(row: ProductRow, lng: Language): Product {
     title: ar ? row.titleAr : row.titleEn,
     description: ar ? row.descriptionAr : row.descriptionEn,
     price: row.priceCents / 100,
+    listPrice: row.listPriceCents === null ? null : row.listPriceCents / 100,
     thumbnail: row.thumbnail,
     images: row.images,
-    category: row.categorySlug,
-    categoryName: ar ? row.categoryNameAr : row.categoryNameEn,
-    subcategory: row.subcategorySlug,
+    category: row.categoryName,
+    categoryLabel: ar ? row.categoryLabelAr : row.categoryLabelEn,
+    subcategory: row.subcategoryName,
     brand: ar ? row.brandAr : row.brandEn,
     quantity: row.quantity,
     rating: row.ratingTenths / 10,

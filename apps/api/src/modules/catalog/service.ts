@@ -27,10 +27,13 @@ function selectProducts(db: Database) {
     .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id));
 }
 
-/** All departments in menu order. */
+/**
+ * All departments in menu order. A table's `slug` is the answer's `name` (the key clients route
+ * by) and its `name_en`/`name_ar` the answer's `label` (docs/decisions/0014).
+ */
 export async function listCategories(db: Database, lng: Language): Promise<Category[]> {
   const rows = await db.select().from(categories).orderBy(asc(categories.position));
-  return rows.map((c) => ({ _id: c.id, slug: c.slug, name: lng === 'ar' ? c.nameAr : c.nameEn, image: c.image }));
+  return rows.map((c) => ({ _id: c.id, name: c.slug, label: lng === 'ar' ? c.nameAr : c.nameEn, image: c.image }));
 }
 
 /** Every product, in catalog order, one page at a time. */
@@ -53,7 +56,8 @@ export async function getProduct(db: Database, lng: Language, id: string): Promi
 
 /**
  * A department's products by its name (matched case-insensitively, as links and old bookmarks
- * spell it either way), optionally narrowed to one subcategory. Undefined when no such department.
+ * spell it either way), optionally narrowed to one subcategory (by name). Undefined when no such
+ * department.
  */
 export async function listCategoryProducts(
   db: Database,
@@ -97,11 +101,11 @@ export async function listSubcategories(db: Database, lng: Language, { page, pag
     db
       .select({
         id: subcategories.id,
-        slug: subcategories.slug,
-        nameEn: subcategories.nameEn,
-        nameAr: subcategories.nameAr,
+        name: subcategories.slug,
+        labelEn: subcategories.nameEn,
+        labelAr: subcategories.nameAr,
         image: subcategories.image,
-        categorySlug: categories.slug,
+        category: categories.slug,
       })
       .from(subcategories)
       .innerJoin(categories, eq(subcategories.categoryId, categories.id))
@@ -113,10 +117,10 @@ export async function listSubcategories(db: Database, lng: Language, { page, pag
   return {
     data: rows.map((s) => ({
       _id: s.id,
-      slug: s.slug,
-      name: lng === 'ar' ? s.nameAr : s.nameEn,
+      name: s.name,
+      label: lng === 'ar' ? s.labelAr : s.labelEn,
       image: s.image,
-      category: s.categorySlug,
+      category: s.category,
     })),
     page,
     pageSize,

@@ -97,6 +97,7 @@ describe('GET /api/product/search: as you type and with typos', () => {
           description: { en: 'A warming spiced tea.', ar: 'شاي دافئ بالتوابل.' },
           brand: { en: 'Spice Island', ar: 'جزيرة التوابل' },
           priceCents: 499,
+          listPriceCents: 649,
           quantity: 10,
           rating: 4.5,
           reviewCount: 3,
@@ -106,7 +107,9 @@ describe('GET /api/product/search: as you type and with typos', () => {
       ],
       900_000,
     );
-    expect(titles((await search('zanzibar')).data)).toEqual(['Zanzibar Clove Tea, 20 Bags']);
+    const found = await search('zanzibar');
+    expect(titles(found.data)).toEqual(['Zanzibar Clove Tea, 20 Bags']);
+    expect(found.data[0]).toMatchObject({ price: 4.99, listPrice: 6.49, category: 'Grocery', categoryLabel: 'Grocery', subcategory: 'grocery-beverages' });
     expect(titles((await search('zanzibr')).data)).toEqual(['Zanzibar Clove Tea, 20 Bags']);
     expect(titles((await search('زنجبار', '&lng=ar')).data)).toContain('شاي زنجبار بالقرنفل، 20 كيسًا');
   });
@@ -132,7 +135,7 @@ describe('GET /api/product/search: Arabic', () => {
     expect(ar.total).toBeGreaterThanOrEqual(3);
     for (const p of ar.data) {
       expect(p.title).toMatch(ARABIC);
-      expect(p.categoryName).toMatch(ARABIC);
+      expect(p.categoryLabel).toMatch(ARABIC);
     }
     const en = await search('سماعات');
     expect(en.total).toBe(ar.total);

@@ -14,6 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { currentUser, requireOwnAccount } from '../../lib/auth';
 import type { FailureLimiter } from '../../lib/failure-limiter';
+import { requestLanguage } from '../../lib/language';
+import { verifiedGuestCart } from '../cart/cart-owner';
 
 import { getUser, replaceAddressBook, signIn, signUp, updateUser } from './service';
 
@@ -61,12 +63,17 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['users'],
-        summary: 'Sign in: a token (header `token` on later calls) and the user',
+        summary: 'Sign in: a token (header `token` on later calls) and the user; a guest cart sent in `token2` is merged',
         body: SignInBodySchema,
         response: { 200: SignInResponseSchema, ...errors },
       },
     },
-    async (request) => signIn(db, request.body, { limiter, tokens: app.tokens, clientAddress: request.ip }),
+    async (request) => {
+      // A token2 that is not ours is ignored: it must never stand in the way of signing in.
+      const identity = verifiedGuestCart(request.headers.token2, app.tokens);
+      const guestCart = identity ? { identity, lng: requestLanguage(request) } : undefined;
+      return signIn(db, request.body, { limiter, tokens: app.tokens, clientAddress: request.ip }, guestCart);
+    },
   );
 
   app.get(

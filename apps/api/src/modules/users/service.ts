@@ -1,4 +1,12 @@
-import type { Address, AddressBookBodySchema, SignUpBodySchema, UpdateUserBodySchema, User } from '@dukkan/contracts/users';
+import type { Language } from '@dukkan/contracts/common';
+import type {
+  Address,
+  AddressBookBodySchema,
+  SignInResponse,
+  SignUpBodySchema,
+  UpdateUserBodySchema,
+  User,
+} from '@dukkan/contracts/users';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 
@@ -7,6 +15,8 @@ import { addresses, users } from '../../db/schema';
 import { badRequest, conflict, isUniqueViolation, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
 import type { FailureLimiter } from '../../lib/failure-limiter';
 import type { TokenService } from '../../lib/tokens';
+import type { GuestCartIdentity } from '../cart/cart-owner';
+import { mergeGuestCart } from '../cart/service';
 
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 
@@ -82,16 +92,25 @@ function retryMessage(seconds: number): string {
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
+/** The guest cart a sign-in request carried (a verified `token2`), and the language of its titles. */
+export interface GuestCartToMerge {
+  identity: GuestCartIdentity;
+  lng: Language;
+}
+
 /**
  * Checks an email and password and issues a token. Wrong email and wrong password answer the
  * same 401 after the same amount of hashing. Only failures are counted: 10 for one email (or 100
  * from one address) within 15 minutes block further tries with a 429 until the window passes.
+ * With a guest cart, once the password is verified, the cart is merged into the shopper's
+ * (`mergeGuestCart`) and `cart` says how; a guest cart that no longer exists is ignored.
  */
 export async function signIn(
   db: Database,
   { email, password }: { email: string; password: string },
   { limiter, tokens, clientAddress }: SignInContext,
-): Promise<{ token: string; data: User }> {
+  guestCart?: GuestCartToMerge,
+): Promise<SignInResponse> {
   const keys = { email, address: clientAddress };
   const wait = await limiter.retryAfterSeconds(keys);
   if (wait > 0) throw tooManyRequests(retryMessage(wait), wait);
@@ -106,7 +125,8 @@ export async function signIn(
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
   }
   const token = await tokens.sign({ id: row.id, name: row.name, tv: row.tokenVersion });
-  return { token, data: await getUser(db, row.id) };
+  const cart = guestCart ? await mergeGuestCart(db, row.id, guestCart.identity, guestCart.lng) : null;
+  return { token, data: await getUser(db, row.id), ...(cart ? { cart } : {}) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { DepartmentSlug } from '@dukkan/contracts/catalog';
+import type { DepartmentName } from '@dukkan/contracts/catalog';
 
 /** Which flat illustration draws a product (see ../images.ts). */
 export type ArtKind =
@@ -157,7 +157,7 @@ export interface ProductData<B extends string = string> {
 }
 
 export interface DepartmentData<B extends string = string> {
-  slug: DepartmentSlug;
+  slug: DepartmentName;
   /** Lowercased slug with `&` spelled `-and-`: the image name and the prefix of every slug. */
   key: string;
   name: { en: string; ar: string };

@@ -1,0 +1,160 @@
+// `npm run bench`, part 4: the cart under 50 signed-in shoppers at once. Each autocannon
+// connection is one shopper (their own token, their own cart) adding one unit of a product
+// (`POST /api/cart/{id}`, cycling through 10 products in stock) and then reading the cart
+// (`GET /api/cart`), against one built server process: on the embedded database and, when
+// DATABASE_URL is set, on a fresh database on that server (dropped afterwards). Two runs each:
+//  - paced: every shopper adds and reads `BENCH_CART_PACE` times a second (default 2; a busy
+//    shopper clicks far less), so latency is the server's work plus the queueing a busy shop
+//    causes — the budget (cart issue): p95 under 15 ms for each call, on the PostgreSQL server;
+//  - flat out: every shopper adds and reads again as soon as answered, which shows the
+//    throughput one process reaches; its latency is mostly 50 requests queueing for one core.
+// Reports the p50/p95/p99 of each call.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { ProductPageResponseSchema } from '@dukkan/contracts/catalog';
+import { SignInResponseSchema } from '@dukkan/contracts/users';
+import autocannon from 'autocannon';
+
+import { adminQuery, databaseUrl, quoteIdent } from '../src/test/pg-admin';
+
+import { startServer } from './server';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const SHOPPERS = 50;
+/** Products each shopper cycles through: the cart holds at most this many lines. */
+const PRODUCTS_PER_SHOPPER = 10;
+/** Stock enough that no line reaches its limit (99) in a run or two of a few seconds. */
+const MIN_STOCK = 99;
+/** Add-and-read cycles per second of each shopper in the paced run. */
+const PACE = Number(process.env.BENCH_CART_PACE ?? 2);
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function post(url: string, body: unknown): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** Signs up and signs in `count` shoppers, a few at a time (each costs two password hashes). */
+async function makeShoppers(baseUrl: string, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let start = 0; start < count; start += 5) {
+    const batch = Array.from({ length: Math.min(5, count - start) }, async (_, i) => {
+      const credentials = { email: `bench-cart-${start + i}-${randomBytes(3).toString('hex')}@example.com`, password: 'a-bench-passphrase-42' };
+      const signUp = await post(`${baseUrl}/api/users/signup`, { name: 'Bench Shopper', ...credentials });
+      if (signUp.status !== 201) throw new Error(`signup answered ${signUp.status}`);
+      const signIn = await post(`${baseUrl}/api/users/signin`, credentials);
+      return SignInResponseSchema.parse(await signIn.json()).token;
+    });
+    tokens.push(...(await Promise.all(batch)));
+  }
+  return tokens;
+}
+
+/** Ids of products with at least `MIN_STOCK` in stock. */
+async function productsInStock(baseUrl: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; page <= 4; page += 1) {
+    const res = await fetch(`${baseUrl}/api/product?page=${page}&pageSize=100`);
+    const { data } = ProductPageResponseSchema.parse(await res.json());
+    ids.push(...data.filter((product) => product.quantity >= MIN_STOCK).map((product) => product._id));
+  }
+  if (ids.length < PRODUCTS_PER_SHOPPER) throw new Error(`only ${ids.length} products have ${MIN_STOCK} in stock`);
+  return ids;
+}
+
+interface Figures {
+  add: number[];
+  read: number[];
+  failures: number;
+}
+
+/**
+ * `durationS` seconds of every shopper adding then reading, `pace` cycles a second each (flat
+ * out without); each call's latency in ms.
+ */
+async function run(baseUrl: string, tokens: string[], productIds: string[], durationS: number, pace?: number): Promise<Figures> {
+  const figures: Figures = { add: [], read: [], failures: 0 };
+  let nextShopper = 0;
+  // Set by a request's onResponse just before autocannon emits that response's `response` event.
+  let answered: 'add' | 'read' = 'add';
+  const options: autocannon.Options = {
+    url: baseUrl,
+    connections: tokens.length,
+    duration: durationS,
+    ...(pace ? { connectionRate: 2 * pace } : {}),
+    setupClient: (client) => {
+      const shopper = nextShopper++;
+      const headers = { token: tokens[shopper % tokens.length]!, 'content-type': 'application/json' };
+      let turn = 0;
+      client.setRequests([
+        {
+          method: 'POST',
+          path: '/api/cart/placeholder',
+          headers,
+          body: JSON.stringify({ quantity: 1 }),
+          setupRequest: (request) => {
+            const product = productIds[(shopper + (turn++ % PRODUCTS_PER_SHOPPER)) % productIds.length]!;
+            return { ...request, path: `/api/cart/${product}` };
+          },
+          onResponse: () => (answered = 'add'),
+        },
+        { method: 'GET', path: '/api/cart', headers: { token: headers.token }, onResponse: () => (answered = 'read') },
+      ]);
+    },
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error: Error | null, done: autocannon.Result) => (error ? reject(error) : resolve(done)));
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      figures[answered].push(responseTime);
+      if (statusCode !== 200) figures.failures += 1;
+    });
+  });
+  figures.failures += result.errors + result.timeouts;
+  figures.add.sort((a, b) => a - b);
+  figures.read.sort((a, b) => a - b);
+  return figures;
+}
+
+async function bench(label: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const server = await startServer(env);
+  try {
+    const tokens = await makeShoppers(server.url, SHOPPERS);
+    const productIds = await productsInStock(server.url);
+    await run(server.url, tokens, productIds, 2); // warm-up: connections, plans, every cart made
+    const describe = (values: number[]) =>
+      `p50 ${percentile(values, 50).toFixed(1).padStart(5)}  p95 ${percentile(values, 95).toFixed(1).padStart(5)}  p99 ${percentile(values, 99).toFixed(1).padStart(5)} ms`;
+    console.log(`  ${label}`);
+    for (const [name, pace] of [[`paced, ${PACE}/s each`, PACE], ['flat out', undefined]] as const) {
+      const { add, read, failures } = await run(server.url, tokens, productIds, DURATION_S, pace);
+      console.log(`    ${name}`);
+      console.log(`      POST /api/cart/{id} ... ${describe(add)}   ${(add.length / DURATION_S).toFixed(0).padStart(5)} /s`);
+      console.log(`      GET /api/cart ......... ${describe(read)}   ${(read.length / DURATION_S).toFixed(0).padStart(5)} /s   failures ${failures}`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+console.log(`\nCart: ${SHOPPERS} signed-in shoppers, each adding one unit then reading the cart, ${DURATION_S} s, one server process:`);
+const tmp = await mkdtemp(path.join(os.tmpdir(), 'dukkan-bench-cart-'));
+try {
+  await bench('embedded PostgreSQL (PGlite)', { DATA_DIR: tmp, DATABASE_URL: '', REDIS_URL: '' });
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `dukkan_bench_${randomBytes(4).toString('hex')}`;
+    await adminQuery(serverUrl, `create database ${quoteIdent(name)}`);
+    try {
+      await bench('PostgreSQL server (DATABASE_URL)', { DATABASE_URL: databaseUrl(serverUrl, name), REDIS_URL: '' });
+    } finally {
+      await adminQuery(serverUrl, `drop database if exists ${quoteIdent(name)} with (force)`);
+    }
+  }
+} finally {
+  await rm(tmp, { recursive: true, force: true });
+}

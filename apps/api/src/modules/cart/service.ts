@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto';
+
+import { MAX_LINE_QUANTITY, type CappedLine, type Cart, type CartLine, type CartMerge } from '@dukkan/contracts/cart';
+import type { Language } from '@dukkan/contracts/common';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+
+import type { Database, Executor, Transaction } from '../../db/client';
+import { cartItems, carts, categories, products } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import type { TokenService } from '../../lib/tokens';
+
+import { invalidGuestCart, type CartOwner, type GuestCartIdentity } from './cart-owner';
+
+/** What every cart answer needs besides the database: the language of product texts and the signer of guest carts. */
+export interface CartContext {
+  lng: Language;
+  tokens: Pick<TokenService, 'signGuestCart'>;
+}
+
+export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
+export const LINE_NOT_FOUND_MESSAGE = 'This product is not in your cart';
+export const OUT_OF_STOCK_MESSAGE = 'This product is out of stock';
+export const LINE_LIMIT_MESSAGE = `You can have at most ${MAX_LINE_QUANTITY} of one product in your cart`;
+export const notEnoughStockMessage = (stock: number) => `Only ${stock} left in stock`;
+
+const EMPTY_CART: Cart = { items: [], count: 0, subtotal: 0, savings: 0 };
+
+/** Whether the owner's cart row matches: the shopper's, or the guest's by both ids. */
+function ownedBy(owner: Exclude<CartOwner, { kind: 'nobody' }>): SQL | undefined {
+  return owner.kind === 'shopper'
+    ? eq(carts.userId, owner.userId)
+    : and(eq(carts.id, owner.cartId), eq(carts.guestId, owner.guestId));
+}
+
+/** The most of a product a line may hold: its stock, and never more than 99. */
+const lineLimit = (stock: SQL | number) => sql`least(${stock}, ${MAX_LINE_QUANTITY})`;
+
+/**
+ * Why a line cannot hold `wanted` units of a product with `stock` in store: out of stock, not
+ * enough in stock, or over the 99 a line may hold.
+ */
+function quantityRefusal(stock: number, wanted: number) {
+  if (stock <= 0) return badRequest(OUT_OF_STOCK_MESSAGE, 'OUT_OF_STOCK');
+  if (wanted > stock && stock < MAX_LINE_QUANTITY) return badRequest(notEnoughStockMessage(stock), 'NOT_ENOUGH_STOCK');
+  if (wanted > MAX_LINE_QUANTITY) return badRequest(LINE_LIMIT_MESSAGE, 'LINE_QUANTITY_LIMIT');
+  // The stock fell between the refused write and this read of it: say what is left now.
+  return badRequest(notEnoughStockMessage(stock), 'NOT_ENOUGH_STOCK');
+}
+
+/**
+ * The owner's cart with its lines, in the order they were first added; every amount computed from
+ * the catalog's current prices in integer cents and answered in dollars. A guest cart carries its
+ * signed identity (`_id`, `userId`, `signature`). A shopper without a cart, or nobody, gets the
+ * empty cart; a guest whose cart no longer exists gets a 401 `INVALID_GUEST_CART`.
+ */
+export async function getCart(db: Executor, owner: CartOwner, { lng, tokens }: CartContext): Promise<Cart> {
+  if (owner.kind === 'nobody') return EMPTY_CART;
+  const ar = lng === 'ar';
+  // One query: the cart row (which must exist for a guest) left-joined to its lines.
+  const rows = await db
+    .select({
+      cartId: carts.id,
+      userId: carts.userId,
+      guestId: carts.guestId,
+      productId: products.id,
+      title: ar ? products.titleAr : products.titleEn,
+      description: ar ? products.descriptionAr : products.descriptionEn,
+      thumbnail: products.thumbnail,
+      priceCents: products.priceCents,
+      listPriceCents: products.listPriceCents,
+      stock: products.quantity,
+      category: categories.slug,
+      quantity: cartItems.quantity,
+      priceWhenAddedCents: cartItems.priceWhenAddedCents,
+    })
+    .from(carts)
+    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .leftJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(ownedBy(owner))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
+
+  const [first] = rows;
+  if (!first) {
+    if (owner.kind === 'guest') throw invalidGuestCart();
+    return EMPTY_CART;
+  }
+
+  const items: CartLine[] = [];
+  let count = 0;
+  let subtotalCents = 0;
+  let savingsCents = 0;
+  for (const row of rows) {
+    if (row.productId === null || row.quantity === null || row.priceCents === null || row.priceWhenAddedCents === null) continue;
+    const { quantity, priceCents, listPriceCents } = row;
+    count += quantity;
+    subtotalCents += priceCents * quantity;
+    if (listPriceCents !== null && listPriceCents > priceCents) savingsCents += (listPriceCents - priceCents) * quantity;
+    items.push({
+      product: {
+        _id: row.productId,
+        title: row.title ?? '',
+        thumbnail: row.thumbnail ?? '',
+        description: row.description ?? '',
+        price: priceCents / 100,
+        listPrice: listPriceCents === null ? null : listPriceCents / 100,
+        quantity: row.stock ?? 0,
+        category: row.category ?? '',
+      },
+      quantity,
+      priceWhenAdded: row.priceWhenAddedCents / 100,
+    });
+  }
+
+  const identity =
+    first.guestId !== null
+      ? { _id: first.cartId, userId: first.guestId, signature: tokens.signGuestCart(first.guestId, first.cartId) }
+      : { _id: first.cartId, userId: first.userId ?? undefined };
+  return { ...identity, items, count, subtotal: subtotalCents / 100, savings: savingsCents / 100 };
+}
+
+/**
+ * Locks the owner's cart row for this transaction and moves its `updated_at`: every write goes
+ * through here first, so the writes of one cart run one after another. With `create`, a shopper's
+ * cart is made on first use and nobody gets a new guest cart (a random guest id). A guest whose
+ * cart is gone gets a 401; a shopper without a cart (and no `create`) gets `null`.
+ */
+async function lockCartForWrite(tx: Transaction, owner: CartOwner, create: boolean): Promise<{ id: string; owner: CartOwner } | null> {
+  // A cart change is worth less than the wait for its WAL flush: the commit returns at once and
+  // the change is durable a few milliseconds later. A crash in between can lose that last click,
+  // never corrupt a cart (decision 0013). Orders and payments keep synchronous commits.
+  await tx.execute(sql`set local synchronous_commit = off`);
+  if (owner.kind === 'nobody') {
+    if (!create) return null;
+    const guestId = randomUUID();
+    const [row] = await tx.insert(carts).values({ guestId }).returning({ id: carts.id });
+    if (!row) throw new Error('inserting a guest cart returned no row');
+    return { id: row.id, owner: { kind: 'guest', guestId, cartId: row.id } };
+  }
+  if (owner.kind === 'shopper' && create) {
+    const [row] = await tx
+      .insert(carts)
+      .values({ userId: owner.userId })
+      .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+      .returning({ id: carts.id });
+    if (!row) throw new Error('upserting a cart returned no row');
+    return { id: row.id, owner };
+  }
+  const [row] = await tx.update(carts).set({ updatedAt: sql`now()` }).where(ownedBy(owner)).returning({ id: carts.id });
+  if (!row) {
+    if (owner.kind === 'guest') throw invalidGuestCart();
+    return null;
+  }
+  return { id: row.id, owner };
+}
+
+/** The product's stock and the cart's line of it (0 when none), to explain a refused write. */
+async function stockAndLine(tx: Transaction, cartId: string, productId: string) {
+  const [row] = await tx
+    .select({ stock: products.quantity, line: cartItems.quantity })
+    .from(products)
+    .leftJoin(cartItems, and(eq(cartItems.cartId, cartId), eq(cartItems.productId, products.id)))
+    .where(eq(products.id, productId));
+  return row ? { stock: row.stock, line: row.line ?? 0 } : null;
+}
+
+/**
+ * Adds `quantity` of a product to the owner's cart, in one transaction: the cart is locked (and
+ * made on first use; nobody gets a new guest cart), then one guarded upsert adds the line or
+ * raises its quantity, only while the line's total stays within the stock and 99. The line's
+ * `priceWhenAdded` becomes the current price on every add. Unknown product: 404; too many: 400
+ * with the reason. On any failure nothing changes (not even a new guest cart is kept).
+ * Answers the cart, with its signed identity when it is a guest's.
+ */
+export async function addToCart(db: Database, owner: CartOwner, productId: string, quantity: number, context: CartContext): Promise<Cart> {
+  const target = await db.transaction(async (tx) => {
+    const cart = await lockCartForWrite(tx, owner, true);
+    if (!cart) throw new Error('lockCartForWrite did not create a cart');
+    const added = await tx
+      .insert(cartItems)
+      .select(
+        tx
+          .select({
+            cartId: sql<string>`${cart.id}::uuid`.as('cart_id'),
+            productId: products.id,
+            quantity: sql<number>`${quantity}::integer`.as('quantity'),
+            priceWhenAddedCents: products.priceCents,
+            addedAt: sql<Date>`now()`.as('added_at'),
+          })
+          .from(products)
+          .where(and(eq(products.id, productId), sql`${quantity} <= ${lineLimit(sql`${products.quantity}`)}`)),
+      )
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId],
+        set: {
+          quantity: sql`${cartItems.quantity} + excluded.quantity`,
+          priceWhenAddedCents: sql`excluded.price_when_added_cents`,
+        },
+        // Checked against the row as it is now, under the cart's lock: the total, not just this add.
+        setWhere: sql`${cartItems.quantity} + excluded.quantity <= (select ${lineLimit(sql`p.quantity`)} from ${products} p where p.id = excluded.product_id)`,
+      })
+      .returning({ quantity: cartItems.quantity });
+    if (added.length === 0) {
+      const found = await stockAndLine(tx, cart.id, productId);
+      if (!found) throw notFound(PRODUCT_NOT_FOUND_MESSAGE, 'PRODUCT_NOT_FOUND');
+      throw quantityRefusal(found.stock, found.line + quantity);
+    }
+    return cart.owner;
+  });
+  return getCart(db, target, context);
+}
+
+/**
+ * Sets the quantity of a line of the owner's cart, in one transaction (cart locked, one guarded
+ * update): 404 when the line is not in the cart, 400 when the quantity is over the stock or 99.
+ * `priceWhenAdded` stays. On failure nothing changes.
+ */
+export async function setCartQuantity(db: Database, owner: CartOwner, productId: string, quantity: number, context: CartContext): Promise<Cart> {
+  await db.transaction(async (tx) => {
+    const cart = await lockCartForWrite(tx, owner, false);
+    if (!cart) throw notFound(LINE_NOT_FOUND_MESSAGE, 'CART_LINE_NOT_FOUND');
+    const updated = await tx
+      .update(cartItems)
+      .set({ quantity })
+      .where(
+        and(
+          eq(cartItems.cartId, cart.id),
+          eq(cartItems.productId, productId),
+          sql`${quantity} <= (select ${lineLimit(sql`p.quantity`)} from ${products} p where p.id = ${cartItems.productId})`,
+        ),
+      )
+      .returning({ quantity: cartItems.quantity });
+    if (updated.length === 0) {
+      const found = await stockAndLine(tx, cart.id, productId);
+      if (!found || found.line === 0) throw notFound(LINE_NOT_FOUND_MESSAGE, 'CART_LINE_NOT_FOUND');
+      throw quantityRefusal(found.stock, quantity);
+    }
+  });
+  return getCart(db, owner, context);
+}
+
+/**
+ * Removes a product's line from the owner's cart, in one transaction; `updated_at` moves only when
+ * a line was removed. Removing a line that is not there answers the cart unchanged.
+ */
+export async function removeFromCart(db: Database, owner: CartOwner, productId: string, context: CartContext): Promise<Cart> {
+  if (owner.kind === 'nobody') return EMPTY_CART;
+  await db.transaction(async (tx) => {
+    const [cart] = await tx.select({ id: carts.id }).from(carts).where(ownedBy(owner)).for('update');
+    if (!cart) {
+      if (owner.kind === 'guest') throw invalidGuestCart();
+      return;
+    }
+    const removed = await tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.cartId, cart.id), eq(cartItems.productId, productId)))
+      .returning({ productId: cartItems.productId });
+    if (removed.length > 0) await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cart.id));
+  });
+  return getCart(db, owner, context);
+}
+
+/**
+ * Moves a guest cart into the shopper's at sign-in, in one transaction: both carts are locked;
+ * each guest line's quantity is added to the shopper's line of the product, capped at the stock
+ * and 99 (a shopper's line is never lowered); a guest line of which nothing can be added and that
+ * the shopper has no line of is dropped; the guest cart is deleted. Each line that received units
+ * takes the guest line's `priceWhenAdded` (the price the shopper saw last). Answers what happened
+ * (lines that received units; lines that could not be merged whole, titled in `lng`), or `null`
+ * when the guest cart no longer exists — then nothing changes. On failure nothing changes.
+ */
+export async function mergeGuestCart(db: Database, userId: string, guest: GuestCartIdentity, lng: Language): Promise<CartMerge | null> {
+  return db.transaction(async (tx) => {
+    const [guestCart] = await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.id, guest.cartId), eq(carts.guestId, guest.guestId)))
+      .for('update');
+    if (!guestCart) return null;
+
+    const guestLines = await tx
+      .select({
+        productId: cartItems.productId,
+        quantity: cartItems.quantity,
+        priceWhenAddedCents: cartItems.priceWhenAddedCents,
+        addedAt: cartItems.addedAt,
+        stock: products.quantity,
+        title: lng === 'ar' ? products.titleAr : products.titleEn,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.cartId, guestCart.id))
+      .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
+
+    let merged = 0;
+    const capped: CappedLine[] = [];
+    if (guestLines.length > 0) {
+      const [own] = await tx
+        .insert(carts)
+        .values({ userId })
+        .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+        .returning({ id: carts.id });
+      if (!own) throw new Error('upserting a cart returned no row');
+      const existing = new Map(
+        (
+          await tx
+            .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+            .from(cartItems)
+            .where(and(eq(cartItems.cartId, own.id), inArray(cartItems.productId, guestLines.map((line) => line.productId))))
+        ).map((line) => [line.productId, line.quantity]),
+      );
+
+      const writes: (typeof cartItems.$inferInsert)[] = [];
+      for (const line of guestLines) {
+        const before = existing.get(line.productId) ?? 0;
+        const requested = before + line.quantity;
+        const limit = Math.min(line.stock, MAX_LINE_QUANTITY);
+        const after = Math.max(before, Math.min(requested, limit));
+        if (after > before) {
+          merged += 1;
+          writes.push({ cartId: own.id, productId: line.productId, quantity: after, priceWhenAddedCents: line.priceWhenAddedCents, addedAt: line.addedAt });
+        }
+        if (after < requested) capped.push({ productId: line.productId, title: line.title, requested, quantity: after });
+      }
+      if (writes.length > 0) {
+        await tx
+          .insert(cartItems)
+          .values(writes)
+          .onConflictDoUpdate({
+            target: [cartItems.cartId, cartItems.productId],
+            // The shopper's line keeps its place in the cart (added_at).
+            set: { quantity: sql`excluded.quantity`, priceWhenAddedCents: sql`excluded.price_when_added_cents` },
+          });
+      }
+    }
+    await tx.delete(carts).where(eq(carts.id, guestCart.id));
+    return { merged, capped };
+  });
+}
