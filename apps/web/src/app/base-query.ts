@@ -2,9 +2,9 @@ import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryEr
 import i18next from 'i18next';
 
 import { selectUserToken, sessionEnded } from '../features/auth/auth-slice';
-import { readGuestCartToken } from '../features/auth/token-storage';
 import { readCookie } from '../lib/cookies';
 import { toShopLanguage } from '../lib/direction';
+import { forgetGuestCartToken, readGuestCartToken } from '../lib/guest-cart-token';
 
 /** The part of the store the base query reads: the auth slice, through its own selector. */
 type AuthState = Parameters<typeof selectUserToken>[0];
@@ -37,16 +37,34 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+/** The API's code for a `token2` it does not accept (forged, expired, cleaned up, merged). */
+export const INVALID_GUEST_CART = 'INVALID_GUEST_CART';
+
+function isRefusedGuestCart(error: FetchBaseQueryError | undefined): boolean {
+  if (error?.status !== 401) return false;
+  const data: unknown = error.data;
+  return typeof data === 'object' && data !== null && 'code' in data && data.code === INVALID_GUEST_CART;
+}
+
 /**
  * The base query of the one `createApi`. When a request that carried the shopper's token is
  * answered 401 (expired, ended by a password change elsewhere, user deleted), the shopper is
  * signed out cleanly: `sessionEnded` returns the header to guest, and the store's listener
  * removes the token and resets RTK Query's cache. A 401 to a request without a token (a wrong
  * password at sign-in) signs no one out.
+ *
+ * When the server refuses a guest's `token2` (expired, cleaned up, already merged), the client
+ * drops it and sends the request again without it: a cart read answers an empty cart, an add
+ * starts a fresh guest cart. It never touches a signed-in shopper's session.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
   const sentToken = selectUserToken(queryApi.getState() as AuthState);
-  const result = await rawBaseQuery(args, queryApi, extraOptions);
+  const sentGuestCart = sentToken ? null : readGuestCartToken();
+  let result = await rawBaseQuery(args, queryApi, extraOptions);
+  if (sentGuestCart && isRefusedGuestCart(result.error)) {
+    if (readGuestCartToken() === sentGuestCart) forgetGuestCartToken();
+    result = await rawBaseQuery(args, queryApi, extraOptions);
+  }
   if (result.error?.status === 401 && sentToken) {
     // Only if no newer sign-in replaced the token while this request was in flight.
     const current = selectUserToken(queryApi.getState() as AuthState);

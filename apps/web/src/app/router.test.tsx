@@ -15,7 +15,7 @@ function mockCatalog() {
       url.pathname.startsWith('/api/product/category/')
         ? { body: productPage(1, Number(url.searchParams.get('pageSize') ?? 24), 4) }
         : undefined,
-    on(`/api/product/${product(7)._id}`, { data: product(7, { title: 'Olive oil', categoryName: 'Grocery' }) }),
+    on(`/api/product/${product(7)._id}`, { data: product(7, { title: 'Olive oil', categoryLabel: 'Grocery' }) }),
     on(`/api/users/${SHOPPER_ID}`, { data: shopper() }),
   );
 }

@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { authSlice, loggedOut, sessionEnded, signInSucceeded, tokenReplaced } from '../features/auth/auth-slice';
 import { forgetToken, saveToken } from '../features/auth/token-storage';
 import { checkOutSlice } from '../features/checkout/checkout-slice';
+import { forgetGuestCartToken } from '../lib/guest-cart-token';
 import { notify } from '../lib/notify';
 
 import { api } from './api';
@@ -24,14 +25,23 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 /**
  * The session's side effects, kept out of the reducers: a new token is saved where the spec
- * keeps it (`token`), and signing out — by the Logout button or because the server refused the
+ * keeps it (`token`) and the guest cart's identity (`token2`) is dropped, since signing in merged
+ * that cart into the shopper's; signing out — by the Logout button or because the server refused the
  * token — forgets it and empties RTK Query's cache, so nothing of the previous shopper stays.
  */
 function sessionListeners() {
   const listeners = createListenerMiddleware();
   listeners.startListening({
     actionCreator: signInSucceeded,
-    effect: (action) => saveToken(action.payload.token),
+    effect: (action) => {
+      saveToken(action.payload.token);
+      // The server merged the guest cart into the shopper's in the sign-in request itself.
+      forgetGuestCartToken();
+      const capped = action.payload.cart?.capped ?? [];
+      if (capped.length > 0) {
+        void notify('blank', i18next.t('cartCapped', { titles: capped.map((line) => line.title).join(', ') }), { duration: 8000 });
+      }
+    },
   });
   listeners.startListening({
     actionCreator: tokenReplaced,

@@ -2,11 +2,8 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import type { TFunction } from 'i18next';
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-import { notify } from '../lib/notify';
 
 /** What a product's buttons need to know of it. */
 export interface ActionProduct {
@@ -15,39 +12,60 @@ export interface ActionProduct {
 }
 
 /**
- * What the product buttons (heart, Add, Add to card, Add to list) do. The cart and wishlist
- * features provide the real thing through `ProductActionsProvider`; until they exist, the main
- * layout provides `interimProductActions` (docs/decisions/0010-product-buttons-before-cart.md).
+ * What the product buttons (heart, Add, Add to card, Buy Now, Add to list, Move To Cart) do. The
+ * main layout provides the real thing, built from the cart and wishlist features, through
+ * `ProductActionsProvider`; components stay free of features (docs/decisions/0010).
  */
 export interface ProductActions {
   isInWishlist: (productId: string) => boolean;
+  /** Adds or removes; the provider tells the shopper (toast, or the sign-in prompt for a guest). */
   toggleWishlist: (product: ActionProduct) => void;
-  addToCart: (product: ActionProduct, quantity: number) => void;
+  /** Adds `quantity` and tells the shopper; resolves `true` once the cart holds it. */
+  addToCart: (product: ActionProduct, quantity: number) => Promise<boolean>;
 }
 
-/**
- * Before the cart and wishlist exist: the buttons are there and answer with a toast, never
- * with an error. A guest is told the wish list needs signing in (spec section 6: the wishlist
- * is for signed-in shoppers only); nothing is stored.
- */
-export function interimProductActions(t: TFunction<'catalog'>, signedIn: boolean): ProductActions {
-  return {
-    isInWishlist: () => false,
-    toggleWishlist: () => void notify(signedIn ? 'blank' : 'error', signedIn ? t('product.wishlistSoon') : t('product.wishlistSignIn')),
-    addToCart: () => void notify('blank', t('product.cartSoon')),
-  };
-}
+/** Without a provider (a component test, a page outside the main layout): nothing is stored. */
+const inertProductActions: ProductActions = {
+  isInWishlist: () => false,
+  toggleWishlist: () => undefined,
+  addToCart: () => Promise.resolve(false),
+};
 
-const ProductActionsContext = createContext<ProductActions | null>(null);
+const ProductActionsContext = createContext<ProductActions>(inertProductActions);
 
 export const ProductActionsProvider = ProductActionsContext.Provider;
 
-/** The product actions of the page; a guest's interim actions when nothing provides them. */
+/** The product actions of the page. */
 export function useProductActions(): ProductActions {
-  const provided = useContext(ProductActionsContext);
+  return useContext(ProductActionsContext);
+}
+
+/**
+ * A product button's accessible name: its visible words first, then the product ("Add to cart,
+ * Olive oil"), so a voice-control user can say what they see (WCAG 2.5.3, Label in Name).
+ */
+export function useNamedAction(): (action: string, title: string) => string {
   const { t } = useTranslation('catalog');
-  const fallback = useMemo(() => interimProductActions(t, false), [t]);
-  return provided ?? fallback;
+  return (action, title) => t('product.namedAction', { action, title });
+}
+
+/**
+ * Runs the cart add of a button and reports whether its request is still running, so the
+ * button can show it is busy and a second press does not add twice.
+ */
+export function useAddToCart(product: ActionProduct): { busy: boolean; add: (quantity?: number) => Promise<boolean> } {
+  const actions = useProductActions();
+  const [busy, setBusy] = useState(false);
+  async function add(quantity = 1): Promise<boolean> {
+    if (busy) return false;
+    setBusy(true);
+    try {
+      return await actions.addToCart(product, quantity);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, add };
 }
 
 /** The heart: outlined adds to the wish list, filled (in the list) removes from it. */
@@ -60,6 +78,7 @@ export function WishlistToggle({ product, size = 'medium' }: { product: ActionPr
       size={size}
       onClick={() => actions.toggleWishlist(product)}
       aria-label={inWishlist ? t('product.removeFromWishlist', { title: product.title }) : t('product.addToWishlist', { title: product.title })}
+      aria-pressed={inWishlist}
       sx={{
         bgcolor: 'background.paper',
         color: inWishlist ? '#d32f2f' : 'text.primary',
@@ -73,25 +92,22 @@ export function WishlistToggle({ product, size = 'medium' }: { product: ActionPr
 }
 
 /**
- * The card's "Add" button (or `label`, e.g. search's "Add to cart"); its accessible name says
- * what is added ("Add Olive oil to cart").
+ * The card's "Add" button (or `label`, e.g. search's "Add to cart"). Its accessible name starts
+ * with the visible words ("Add, Olive oil"); it shows a spinner while the cart request runs.
  */
 export function AddToCartButton({
   product,
   label,
   ...props
-}: { product: ActionProduct; label?: string } & Omit<ButtonProps, 'onClick' | 'children'>) {
+}: { product: ActionProduct; label?: string } & Omit<ButtonProps, 'onClick' | 'children' | 'loading'>) {
   const { t } = useTranslation('catalog');
-  const actions = useProductActions();
+  const named = useNamedAction();
+  const { busy, add } = useAddToCart(product);
+  const visible = label ?? t('product.add');
   return (
-    <Button
-      variant="contained"
-      size="small"
-      onClick={() => actions.addToCart(product, 1)}
-      aria-label={t('product.addLabel', { title: product.title })}
-      {...props}
-    >
-      {label ?? t('product.add')}
+    <Button variant="contained" size="small" onClick={() => void add()} loading={busy} aria-label={named(visible, product.title)} {...props}>
+      {visible}
     </Button>
   );
 }
+

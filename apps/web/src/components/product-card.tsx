@@ -7,10 +7,10 @@ import { type ReactNode } from 'react';
 import { productPath } from '../lib/product-path';
 import { stretchedTitleLinkSx } from '../lib/stretched-link';
 
-import { NowPrice } from './price';
+import { ProductPrice } from './price';
 import { AddToCartButton, WishlistToggle } from './product-actions';
 
-export type ProductCardProduct = Pick<Product, '_id' | 'title' | 'price' | 'thumbnail'>;
+export type ProductCardProduct = Pick<Product, '_id' | 'title' | 'price' | 'listPrice' | 'thumbnail'>;
 
 /** Product photos are 600 x 600 (the API's SVGs). */
 export const PRODUCT_IMAGE_SIZE = 600;
@@ -24,9 +24,10 @@ export interface ProductCardProps {
 }
 
 /**
- * A product in a grid or slider (spec section 2): photo, "Now $price", the title in two lines,
- * a wish-list heart and an Add button. The title links to `/details/{id}` and its link covers
- * the whole card, so the photo opens it too; the buttons sit above that link.
+ * A product in a grid or slider (spec section 2): photo, "Now $price" (and "Was $list-price" on
+ * a reduced product), the title in two lines, a wish-list heart and an Add button. The title
+ * links to `/details/{id}` and its link covers the whole card, so the photo opens it too; the
+ * buttons sit above that link.
  */
 export function ProductCard({ product, actions, layout = 'grid' }: ProductCardProps) {
   const wide = layout === 'wide';
@@ -77,7 +78,7 @@ export function ProductCard({ product, actions, layout = 'grid' }: ProductCardPr
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0, height: wide ? 'auto' : '100%' }}>
         <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
-          <NowPrice price={product.price} />
+          <ProductPrice product={product} />
         </Typography>
         <Link
           href={productPath(product._id)}

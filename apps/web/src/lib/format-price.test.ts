@@ -7,7 +7,16 @@ describe('formatPrice', () => {
     expect(formatPrice(12)).toBe('$12.00');
     expect(formatPrice(12.5)).toBe('$12.50');
     expect(formatPrice(0.99)).toBe('$0.99');
-    expect(formatPrice(1234.567)).toBe('$1234.57');
     expect(formatPrice(0)).toBe('$0.00');
+  });
+
+  it('rounds to cents and groups thousands', () => {
+    expect(formatPrice(1234.567)).toBe('$1,234.57');
+    expect(formatPrice(1999.99)).toBe('$1,999.99');
+    expect(formatPrice(1234567.5)).toBe('$1,234,567.50');
+  });
+
+  it('writes only $, Latin digits, "," and "." (no Arabic digits or bidi marks, whatever the language)', () => {
+    for (const price of [0.99, 12.5, 1999.99, 79999.99]) expect(formatPrice(price)).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
   });
 });

@@ -8,7 +8,8 @@ export interface RecordedRequest {
   body: string;
 }
 
-type Handler = (url: URL, request: Request) => { status?: number; body: unknown } | undefined;
+/** Answers a request (its body already read as text), or leaves it to the next handler. */
+export type Handler = (url: URL, request: Request, body: string) => { status?: number; body: unknown } | undefined;
 
 /**
  * Replaces `fetch` with the given handler (the first one that answers wins; anything else is a
@@ -21,9 +22,10 @@ export function mockFetch(...handlers: Handler[]): RecordedRequest[] {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = input instanceof Request ? input : new Request(input, init);
       const url = new URL(request.url);
-      requests.push({ url, method: request.method, headers: request.headers, body: await request.clone().text() });
+      const body = await request.clone().text();
+      requests.push({ url, method: request.method, headers: request.headers, body });
       for (const handler of handlers) {
-        const answer = handler(url, request);
+        const answer = handler(url, request, body);
         if (answer) {
           return new Response(JSON.stringify(answer.body), {
             status: answer.status ?? 200,

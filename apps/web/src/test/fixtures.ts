@@ -3,8 +3,9 @@ import type { User } from '@dukkan/contracts/users';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-export function category(slug: string, name = slug, n = 1): Category {
-  return { _id: id(1000 + n), name, slug, image: `/images/categories/${slug}.svg` };
+/** A department as `GET /api/categories/` answers it: `name` is the key, `label` the text shown. */
+export function category(name: string, label = name, n = 1): Category {
+  return { _id: id(1000 + n), name, label, image: `/images/categories/${name}.svg` };
 }
 
 export function product(n: number, overrides: Partial<Product> = {}): Product {
@@ -13,10 +14,11 @@ export function product(n: number, overrides: Partial<Product> = {}): Product {
     title: `Product ${n}`,
     description: `Description of product ${n}`,
     price: 10 + n + 0.5,
+    listPrice: null,
     thumbnail: `/images/products/p${n}/0.svg`,
     images: [`/images/products/p${n}/0.svg`],
     category: 'Grocery',
-    categoryName: 'Grocery',
+    categoryLabel: 'Grocery',
     subcategory: 'snacks',
     brand: 'Acme',
     quantity: 5,

@@ -21,7 +21,7 @@ function RenewSection() {
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
   // The Grocery page's first page: the same request, so either page fills the other's cache.
-  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, slug: 'Grocery' });
+  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, category: 'Grocery' });
   return (
     <Box
       sx={{

@@ -6,6 +6,8 @@ import { mockFetch, on } from '../../test/fetch-mock';
 import { category } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
+import { scrollKey } from './main-layout';
+
 const token = `header.${btoa(JSON.stringify({ id: 'user-1', name: 'Mona' }))}.signature`;
 
 describe('MainLayout', () => {
@@ -31,7 +33,15 @@ describe('MainLayout', () => {
     expect(store.getState().auth.userToken).toBeNull();
     expect(await screen.findByText('Successfully logged out!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Sign in or create your account' })).not.toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Sign in or create your account' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in or create your account' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('keeps the scroll of a freshly loaded page by its path, of others by their history entry', () => {
+    const fresh = { pathname: '/cart', search: '?lng=ar', hash: '', state: null, key: 'default' };
+    expect(scrollKey(fresh)).toBe('/cart?lng=ar');
+    expect(scrollKey({ ...fresh, key: 'x7k2' })).toBe('x7k2');
   });
 });

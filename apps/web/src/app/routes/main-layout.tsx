@@ -2,17 +2,19 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
+import { type Location, Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { SecondaryBar } from '../../components/layout/secondary-bar';
 import { SkipLink } from '../../components/layout/skip-link';
 import { PageFallback } from '../../components/page-fallback';
-import { interimProductActions, ProductActionsProvider } from '../../components/product-actions';
+import { type ProductActions, ProductActionsProvider } from '../../components/product-actions';
 import { loggedOut, selectSignedInUser } from '../../features/auth/auth-slice';
+import { useCart, useCartProductActions } from '../../features/cart/use-cart';
 import { useListCategoriesQuery } from '../../features/catalog/catalog-api';
 import { HeaderSearch } from '../../features/search/header-search';
+import { useWishlistProductActions } from '../../features/wishlist/use-wishlist';
 import { notify } from '../../lib/notify';
 import { clearStorage } from '../../lib/storage';
 import { useLanguage } from '../../lib/use-language';
@@ -23,10 +25,18 @@ export const LOGOUT_REDIRECT_DELAY_MS = 2000;
 
 const MAIN_ID = 'main';
 
+/**
+ * Where a page's scroll position is kept. Every freshly loaded document starts at the location
+ * key `default`, so keying by it alone would restore the last page's position on a different
+ * page loaded afresh (a typed URL, a bookmark); such entries are kept by path instead.
+ */
+export function scrollKey(location: Location): string {
+  return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
+}
+
 /** Header, secondary bar, the page, footer: the frame of every page of the route table. */
 export function MainLayout() {
   const { t } = useTranslation();
-  const { t: tCatalog } = useTranslation('catalog');
   const lng = useLanguage();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -34,8 +44,12 @@ export function MainLayout() {
   const user = useAppSelector(selectSignedInUser);
   // Header and secondary bar show the departments; failures leave them empty (spec section 8).
   const { data: categories = [] } = useListCategoriesQuery({ lng });
-  // The heart, Add and Add to card buttons: toasts until the cart and wishlist features exist.
-  const productActions = useMemo(() => interimProductActions(tCatalog, user !== null), [tCatalog, user]);
+  // Spec section 4: the cart loads when the header mounts and again on a language change.
+  const { data: cart } = useCart();
+  // The product buttons of every page (heart, Add, Add to card, Buy Now, Move To Cart).
+  const { addToCart } = useCartProductActions();
+  const { isInWishlist, toggleWishlist } = useWishlistProductActions();
+  const productActions = useMemo<ProductActions>(() => ({ addToCart, isInWishlist, toggleWishlist }), [addToCart, isInWishlist, toggleWishlist]);
 
   function handleLogout() {
     clearStorage();
@@ -58,8 +72,7 @@ export function MainLayout() {
       <Header
         categories={categories}
         user={user}
-        // The cart feature (its own issue) provides the count; an empty cart shows 0.
-        cartCount={0}
+        cartCount={cart?.count ?? 0}
         onLogout={handleLogout}
         search={<HeaderSearch />}
       />
@@ -77,7 +90,7 @@ export function MainLayout() {
         </ProductActionsProvider>
       </Box>
       <Footer />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </Box>
   );
 }

@@ -31,7 +31,7 @@ export default function CategoriesMenuList({ id, labelledBy, anchor, categories,
       }}
     >
       {categories.map((category) => (
-        <MenuItem key={category._id} component={LinkBehavior} href={categoryPath(category.slug)} onClick={onClose}>
+        <MenuItem key={category._id} component={LinkBehavior} href={categoryPath(category.name)} onClick={onClose}>
           <Box
             component="img"
             src={category.image}
@@ -41,7 +41,7 @@ export default function CategoriesMenuList({ id, labelledBy, anchor, categories,
             loading="lazy"
             sx={{ borderRadius: '50%', bgcolor: 'action.hover', marginInlineEnd: 1.5 }}
           />
-          {category.name}
+          {category.label}
         </MenuItem>
       ))}
     </Menu>

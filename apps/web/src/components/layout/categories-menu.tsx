@@ -11,7 +11,7 @@ import { useMenuButton } from './use-menu-button';
 const loadMenuList = () => import('./categories-menu-list');
 const CategoriesMenuList = lazy(loadMenuList);
 
-/** The header's "Categories" dropdown: every category, each linking to its page `/{slug}`. */
+/** The header's "Categories" dropdown: every category, each linking to its page `/{name}`. */
 export function CategoriesMenu({ categories }: { categories: readonly Category[] }) {
   const { t } = useTranslation();
   const menu = useMenuButton(loadMenuList);

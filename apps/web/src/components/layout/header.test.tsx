@@ -45,14 +45,14 @@ describe('Header', () => {
   it('links the wishlist and the cart, whose badge shows 0 when empty', () => {
     renderHeader();
     expect(screen.getByRole('link', { name: 'Wishlist' })).toHaveAttribute('href', '/wishlist');
-    const cart = screen.getByRole('link', { name: 'Cart' });
+    const cart = screen.getByRole('link', { name: 'Cart, 0 items' });
     expect(cart).toHaveAttribute('href', '/Cart');
     expect(cart).toHaveTextContent('0');
   });
 
   it('shows the number of cart items', () => {
     renderHeader({ cartCount: 3 });
-    expect(screen.getByRole('link', { name: 'Cart' })).toHaveTextContent('3');
+    expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toHaveTextContent('3');
   });
 
   it('lists every category under Categories, each linking to its page', async () => {
@@ -77,6 +77,6 @@ describe('Header', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
     expect(await screen.findByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('link', { name: 'السلة' })).toHaveAttribute('href', '/Cart');
+    expect(screen.getByRole('link', { name: 'السلة، لا توجد منتجات' })).toHaveAttribute('href', '/Cart');
   });
 });

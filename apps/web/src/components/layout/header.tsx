@@ -108,7 +108,7 @@ export function Header({ categories, user, cartCount, onLogout, search = <Search
           <IconButton href="/wishlist" color="inherit" aria-label={t('header.wishlist')}>
             <FavoriteBorderIcon aria-hidden="true" />
           </IconButton>
-          <IconButton href="/Cart" color="inherit" aria-label={t('header.cart')}>
+          <IconButton href="/Cart" color="inherit" aria-label={t('header.cartCount', { count: cartCount })}>
             <Badge badgeContent={cartCount} showZero max={99} color="secondary">
               <ShoppingCartOutlinedIcon aria-hidden="true" />
             </Badge>

@@ -63,7 +63,7 @@ export function SecondaryBar({ categories }: { categories: readonly Category[] }
           {categories.map((category) => (
             <li key={category._id}>
               <Link
-                href={categoryPath(category.slug)}
+                href={categoryPath(category.name)}
                 underline="none"
                 sx={{
                   display: 'block',
@@ -76,7 +76,7 @@ export function SecondaryBar({ categories }: { categories: readonly Category[] }
                   '&:hover': { bgcolor: 'action.hover', textDecoration: 'underline' },
                 }}
               >
-                {category.name}
+                {category.label}
               </Link>
             </li>
           ))}

@@ -1,14 +1,15 @@
+import type { SignInResponse as FullSignInResponse } from '@dukkan/contracts/users';
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 import { decodeTokenPayload } from '../../lib/jwt';
 
 import { readToken } from './token-storage';
 
-/** What `POST /users/signin` answers; it carries the token (the rest is not shown by the spec). */
-export interface SignInResponse {
-  token: string;
-  [field: string]: unknown;
-}
+/**
+ * What `POST /users/signin` answers: the token, the user and, when a guest cart was merged, what
+ * became of it (`cart`). Only the token is required here, as the spec shows no more of it.
+ */
+export type SignInResponse = Pick<FullSignInResponse, 'token'> & Partial<Omit<FullSignInResponse, 'token'>>;
 
 /** Spec section 3, "Authentication state". */
 export interface AuthState {

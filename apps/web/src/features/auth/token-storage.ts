@@ -2,8 +2,6 @@ import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 
 /** Local storage key of the signed-in user's token (spec section 3). */
 export const TOKEN_STORAGE_KEY = 'token';
-/** Local storage key of the guest cart's identity (spec section 3; the cart issue fills it). */
-export const GUEST_CART_STORAGE_KEY = 'token2';
 /** 'false' when the shopper unticked "Keep me signed in" (decision 0011). */
 export const KEEP_SIGNED_IN_STORAGE_KEY = 'keepSignedIn';
 
@@ -34,8 +32,4 @@ export function forgetToken(): void {
 export function rememberKeepSignedIn(keep: boolean): void {
   if (keep) removeStorage(KEEP_SIGNED_IN_STORAGE_KEY);
   else writeStorage(KEEP_SIGNED_IN_STORAGE_KEY, 'false');
-}
-
-export function readGuestCartToken(): string | null {
-  return readStorage(GUEST_CART_STORAGE_KEY);
 }

@@ -18,8 +18,9 @@ interface PageArgs extends Localised {
 }
 
 export interface CategoryProductsArgs extends Localised {
-  slug: string;
-  /** Only this subcategory of the department (its slug), e.g. `electronics-tablets`. */
+  /** The department's name (key), e.g. `Grocery`: `Category.name`, `Product.category`. */
+  category: string;
+  /** Only this subcategory of the department (its name), e.g. `electronics-tablets`. */
   subcategory?: string;
   pageSize?: number;
 }
@@ -44,7 +45,7 @@ function productTags(products: readonly Product[]) {
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /categories/: the departments, names in the request language. */
+    /** GET /categories/: the departments; each one's `name` is the key, its `label` in the request language. */
     listCategories: build.query<Category[], Localised>({
       query: ({ lng }) => ({ url: '/categories/', headers: { lng } }),
       transformResponse: (response: { data: Category[] }) => response.data,
@@ -57,7 +58,7 @@ export const catalogApi = api.injectEndpoints({
       providesTags: (result) => productTags(result?.data ?? []),
     }),
     /**
-     * GET /product/category/{slug}?page=N[&subcategory=]: a department's products, page after
+     * GET /product/category/{category}?page=N[&subcategory=]: a department's products, page after
      * page ("Load more"). Sliders and the grid of a department share the first page.
      */
     listCategoryProducts: build.infiniteQuery<ProductPageResponse, CategoryProductsArgs, number>({
@@ -65,8 +66,8 @@ export const catalogApi = api.injectEndpoints({
         initialPageParam: 1,
         getNextPageParam: (lastPage) => nextPageOf(lastPage),
       },
-      query: ({ queryArg: { lng, slug, subcategory, pageSize }, pageParam }) => ({
-        url: `/product/category/${encodeURIComponent(slug)}`,
+      query: ({ queryArg: { lng, category, subcategory, pageSize }, pageParam }) => ({
+        url: `/product/category/${encodeURIComponent(category)}`,
         params: { page: pageParam, pageSize, subcategory },
         headers: { lng },
       }),

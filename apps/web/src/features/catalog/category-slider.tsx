@@ -68,7 +68,7 @@ export function CategorySlider({ title }: { title: string }) {
           key: category._id,
           content: (
             <Link
-              href={categoryPath(category.slug)}
+              href={categoryPath(category.name)}
               underline="hover"
               sx={{
                 display: 'flex',
@@ -94,7 +94,7 @@ export function CategorySlider({ title }: { title: string }) {
                 decoding="async"
                 sx={{ ...imageSx, objectFit: 'cover', bgcolor: '#e6f1fc', transition: 'transform 200ms' }}
               />
-              {category.name}
+              {category.label}
             </Link>
           ),
         }))}

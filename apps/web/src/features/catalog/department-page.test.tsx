@@ -13,7 +13,7 @@ import { DepartmentPage } from './department-page';
 import { dealsOf } from './department-sections';
 import { DEPARTMENTS } from './departments';
 
-const department = (slug: string) => DEPARTMENTS.find((entry) => entry.slug === slug)!;
+const department = (name: string) => DEPARTMENTS.find((entry) => entry.name === name)!;
 const electronics = department('electronics');
 const patio = department('Patio&Garden');
 const beauty = department('Beauty');
@@ -27,8 +27,8 @@ function pagedProducts(total: number, brandOf: (n: number) => string = () => 'Ac
 }
 
 const subcategories: Subcategory[] = [
-  { _id: '00000000-0000-4000-8000-000000002001', slug: 'electronics-tablets', name: 'Tablets', image: '/images/subcategories/electronics-tablets.svg', category: 'electronics' },
-  { _id: '00000000-0000-4000-8000-000000002002', slug: 'electronics-audio', name: 'Audio', image: '/images/subcategories/electronics-audio.svg', category: 'electronics' },
+  { _id: '00000000-0000-4000-8000-000000002001', name: 'electronics-tablets', label: 'Tablets', image: '/images/subcategories/electronics-tablets.svg', category: 'electronics' },
+  { _id: '00000000-0000-4000-8000-000000002002', name: 'electronics-audio', label: 'Audio', image: '/images/subcategories/electronics-audio.svg', category: 'electronics' },
 ];
 const subcategoryPage = { data: subcategories, page: 1, pageSize: 100, total: subcategories.length };
 
@@ -81,8 +81,8 @@ describe('DepartmentPage', () => {
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width', '600');
     expect(image).toHaveAttribute('height', '600');
-    expect(first.getByRole('button', { name: 'Add Item 1 to cart' })).toHaveTextContent('Add');
-    expect(first.getByRole('button', { name: 'Add Item 1 to your wish list' })).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Add, Item 1' })).toHaveTextContent('Add');
+    expect(first.getByRole('button', { name: 'Add to wish list, Item 1' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
     expect(requests[0]!.url.searchParams.get('page')).toBe('1');

@@ -22,7 +22,7 @@ function ProductList({ department, subcategory, heading }: { department: Departm
   const lng = useLanguage();
   const headingId = useId();
   const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
-    useListCategoryProductsInfiniteQuery({ lng, slug: department.slug, subcategory });
+    useListCategoryProductsInfiniteQuery({ lng, category: department.name, subcategory });
   const products = data?.pages.flatMap((page) => page.data) ?? [];
   const total = data?.pages.at(-1)?.total ?? 0;
 
@@ -61,17 +61,21 @@ function ProductList({ department, subcategory, heading }: { department: Departm
 }
 
 /** `/electronics?subcategory=electronics-tablets`: one subcategory, named in the heading. */
-function SubcategoryView({ department, subcategory, name }: { department: Department; subcategory: string; name: string }) {
+function SubcategoryView({ department, subcategory, label }: { department: Department; subcategory: string; label: string }) {
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
   const { data: subcategories } = useListSubcategoriesQuery({ lng, pageSize: SUBCATEGORIES_PAGE_SIZE });
-  const subcategoryName = subcategories?.data.find((entry) => entry.slug === subcategory)?.name ?? subcategory;
+  const subcategoryLabel = subcategories?.data.find((entry) => entry.name === subcategory)?.label ?? subcategory;
   return (
     <>
       <Link href={department.path} sx={{ fontWeight: 600, alignSelf: 'flex-start' }}>
-        {t('department.showAll', { name })}
+        {t('department.showAll', { name: label })}
       </Link>
-      <ProductList department={department} subcategory={subcategory} heading={t('department.filteredIn', { subcategory: subcategoryName, name })} />
+      <ProductList
+        department={department}
+        subcategory={subcategory}
+        heading={t('department.filteredIn', { subcategory: subcategoryLabel, name: label })}
+      />
     </>
   );
 }
@@ -86,14 +90,14 @@ export function DepartmentPage({ department }: { department: Department }) {
   const { t: tCommon } = useTranslation();
   const [params] = useSearchParams();
   const subcategory = params.get('subcategory') || undefined;
-  const name = t(`departments.${department.nameKey}`);
-  useDocumentTitle(tCommon('pageTitle', { page: name }));
+  const label = t(`departments.${department.labelKey}`);
+  useDocumentTitle(tCommon('pageTitle', { page: label }));
 
   return (
     <Stack sx={{ gap: { xs: 3, md: 5 } }}>
-      <Typography variant="h1">{name}</Typography>
+      <Typography variant="h1">{label}</Typography>
       {subcategory ? (
-        <SubcategoryView department={department} subcategory={subcategory} name={name} />
+        <SubcategoryView department={department} subcategory={subcategory} label={label} />
       ) : (
         <>
           <PromoBanner
@@ -105,7 +109,7 @@ export function DepartmentPage({ department }: { department: Department }) {
           {department.sections.map((section, index) => (
             <DepartmentSectionView key={`${section.kind}-${index}`} department={department} section={section} />
           ))}
-          <ProductList department={department} heading={t('department.products', { name })} />
+          <ProductList department={department} heading={t('department.products', { name: label })} />
           {department.promo ? (
             <PromoBanner
               image={bannerSrc(department.promo.image)}

@@ -59,7 +59,7 @@ function BannerPair({ department, banners }: { department: Department; banners: 
 function DealsSlider({ department, title }: { department: Department; title: SectionKey }) {
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
-  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, slug: department.slug });
+  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, category: department.name });
   return (
     <ProductCarouselSection
       title={t(`sections.${title}`)}
@@ -83,7 +83,7 @@ function BrandDealsSlider({ department, title }: { department: Department; title
   const brand = t('brands.apple');
   const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({
     lng,
-    slug: department.slug,
+    category: department.name,
     pageSize: BRAND_DEALS_SOURCE_SIZE,
   });
   const products = data?.pages[0]?.data.filter((product) => product.brand === brand);
@@ -104,7 +104,7 @@ function BrandDealsSlider({ department, title }: { department: Department; title
 function SubcategorySlider({ department, title, subcategory }: { department: Department; title: SectionKey; subcategory: string }) {
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
-  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, slug: department.slug, subcategory });
+  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, category: department.name, subcategory });
   return (
     <ProductCarouselSection
       title={t(`sections.${title}`)}
@@ -133,7 +133,7 @@ function SubcategoryGrid({
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
   const headingId = useId();
-  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, slug: department.slug, subcategory, pageSize: count });
+  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, category: department.name, subcategory, pageSize: count });
   const products = data?.pages[0]?.data ?? [];
   if (!isLoading && !isError && products.length === 0) return null;
   const heading = t(`sections.${title}`);
@@ -159,7 +159,7 @@ function TechTiles({ department, tiles }: { department: Department; tiles: reado
   const headingId = useId();
   const { data: subcategories, isLoading } = useListSubcategoriesQuery({ lng, pageSize: SUBCATEGORIES_PAGE_SIZE });
   const imageOf = (tile: TechTile) =>
-    (tile.subcategory && subcategories?.data.find((subcategory) => subcategory.slug === tile.subcategory)?.image) ||
+    (tile.subcategory && subcategories?.data.find((subcategory) => subcategory.name === tile.subcategory)?.image) ||
     bannerSrc('electronics-tech');
 
   return (

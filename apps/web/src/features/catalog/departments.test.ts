@@ -1,11 +1,11 @@
-import { DEPARTMENT_SLUGS } from '@dukkan/contracts/catalog';
+import { DEPARTMENT_NAMES } from '@dukkan/contracts/catalog';
 import { describe, expect, it } from 'vitest';
 
 import { DEPARTMENTS } from './departments';
 
 describe('DEPARTMENTS', () => {
   it('covers exactly the API categories of the contract', () => {
-    expect(DEPARTMENTS.map((department) => department.slug).sort()).toEqual([...DEPARTMENT_SLUGS].sort());
+    expect(DEPARTMENTS.map((department) => department.name).sort()).toEqual([...DEPARTMENT_NAMES].sort());
   });
 
   it("has the spec's nine department routes", () => {

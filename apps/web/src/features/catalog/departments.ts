@@ -1,4 +1,4 @@
-import type { DepartmentSlug } from '@dukkan/contracts/catalog';
+import type { DepartmentName } from '@dukkan/contracts/catalog';
 
 /** Names of the banner images the API serves at `/images/banners/{name}.svg` (1600 x 500, no text). */
 export type BannerImage =
@@ -50,7 +50,7 @@ export type SectionKey = 'deals' | 'appleDeals' | 'refreshOutdoors' | 'springArr
 /** Keys of `catalog:techTiles.*`: the electronics page's tiles (spec section 2). */
 export type TechTileKey = 'techSavings' | 'cellPhones' | 'videoGames' | 'smartTvs' | 'tablets' | 'computers';
 
-/** Keys of `catalog:departments.*`: the departments' names. */
+/** Keys of `catalog:departments.*`: the departments' labels (names shown to people). */
 export type DepartmentKey =
   | 'grocery'
   | 'home'
@@ -93,11 +93,12 @@ export type DepartmentSection =
   | { kind: 'techTiles'; tiles: readonly TechTile[] };
 
 export interface Department {
-  /** The category's name in `GET /product/category/{slug}` (contracts' DEPARTMENT_SLUGS). */
-  slug: DepartmentSlug;
+  /** The category's name (key): `GET /product/category/{name}`, one of contracts' DEPARTMENT_NAMES. */
+  name: DepartmentName;
   /** The route of the spec's route table (matched case-insensitively). */
   path: string;
-  nameKey: DepartmentKey;
+  /** Its label in `catalog:departments.*`. */
+  labelKey: DepartmentKey;
   hero: DepartmentBanner;
   sections: readonly DepartmentSection[];
   /** A second banner below the products, where the spec names one. */
@@ -119,9 +120,9 @@ export function bannerSrc(image: BannerImage): string {
 /** The nine department pages, in the spec's route-table order. */
 export const DEPARTMENTS: readonly Department[] = [
   {
-    slug: 'electronics',
+    name: 'electronics',
     path: '/electronics',
-    nameKey: 'electronics',
+    labelKey: 'electronics',
     hero: { image: 'electronics-hero', text: 'electronics' },
     sections: [
       { kind: 'brandDeals', title: 'appleDeals' },
@@ -140,9 +141,9 @@ export const DEPARTMENTS: readonly Department[] = [
     ],
   },
   {
-    slug: 'Grocery',
+    name: 'Grocery',
     path: '/Grocery',
-    nameKey: 'grocery',
+    labelKey: 'grocery',
     hero: { image: 'grocery-hero', text: 'grocery' },
     sections: [
       {
@@ -156,9 +157,9 @@ export const DEPARTMENTS: readonly Department[] = [
     ],
   },
   {
-    slug: 'Home',
+    name: 'Home',
     path: '/Home',
-    nameKey: 'home',
+    labelKey: 'home',
     hero: { image: 'home-goods-hero', text: 'home' },
     sections: [
       {
@@ -172,9 +173,9 @@ export const DEPARTMENTS: readonly Department[] = [
     ],
   },
   {
-    slug: 'Patio&Garden',
+    name: 'Patio&Garden',
     path: '/Patio&Garden',
-    nameKey: 'patioGarden',
+    labelKey: 'patioGarden',
     hero: { image: 'patio-hero', text: 'patio' },
     sections: [
       {
@@ -188,25 +189,25 @@ export const DEPARTMENTS: readonly Department[] = [
     ],
   },
   {
-    slug: 'Home-Improvement',
+    name: 'Home-Improvement',
     path: '/Home-Improvement',
-    nameKey: 'homeImprovement',
+    labelKey: 'homeImprovement',
     hero: { image: 'home-improvement-hero', text: 'homeImprovement' },
     sections: [],
   },
-  { slug: 'Auto&tires', path: '/Auto&tires', nameKey: 'autoTires', hero: { image: 'auto-hero', text: 'auto' }, sections: [] },
+  { name: 'Auto&tires', path: '/Auto&tires', labelKey: 'autoTires', hero: { image: 'auto-hero', text: 'auto' }, sections: [] },
   {
-    slug: 'Baby',
+    name: 'Baby',
     path: '/Baby',
-    nameKey: 'baby',
+    labelKey: 'baby',
     hero: { image: 'baby-hero', text: 'baby' },
     sections: [],
     promo: { image: 'baby-promo', text: 'babyPromo', subcategory: 'baby-activity-gear' },
   },
   {
-    slug: 'Fashion',
+    name: 'Fashion',
     path: '/fashion',
-    nameKey: 'fashion',
+    labelKey: 'fashion',
     hero: { image: 'fashion-hero', text: 'fashion' },
     sections: [
       { kind: 'subcategorySlider', title: 'refreshOutdoors', subcategory: 'fashion-activewear' },
@@ -220,5 +221,5 @@ export const DEPARTMENTS: readonly Department[] = [
       },
     ],
   },
-  { slug: 'Beauty', path: '/beauty', nameKey: 'beauty', hero: { image: 'beauty-hero', text: 'beauty' }, sections: [] },
+  { name: 'Beauty', path: '/beauty', labelKey: 'beauty', hero: { image: 'beauty-hero', text: 'beauty' }, sections: [] },
 ];

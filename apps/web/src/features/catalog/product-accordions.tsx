@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatPrice } from '../../lib/format-price';
+import { PriceAmount } from '../../components/price';
 
 const accordionSx = { '&::before': { display: 'none' }, border: 1, borderColor: 'divider', borderRadius: 2, boxShadow: 'none' } as const;
 
@@ -21,9 +21,8 @@ export function ProductAccordions({ product }: { product: Product }) {
   const idPrefix = useId();
   const details: [label: string, value: ReactNode][] = [
     [t('details.fieldTitle'), product.title],
-    // Isolated left-to-right, so Arabic keeps the $ before the number.
-    [t('details.fieldPrice'), <bdi dir="ltr">{formatPrice(product.price)}</bdi>],
-    [t('details.fieldCategory'), product.categoryName],
+    [t('details.fieldPrice'), <PriceAmount amount={product.price} />],
+    [t('details.fieldCategory'), product.categoryLabel],
     [t('details.fieldQuantity'), t('details.pieces', { count: product.quantity })],
   ];
   const sections = [

@@ -9,9 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { NowPrice } from '../../components/price';
-import { useProductActions } from '../../components/product-actions';
+import { DeliveryTiles } from '../../components/delivery-tiles';
+import { NowPrice, PRICE_GREEN, WasPrice } from '../../components/price';
+import { useAddToCart, useProductActions } from '../../components/product-actions';
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
+import { notify } from '../../lib/notify';
 import { useLanguage } from '../../lib/use-language';
 
 /** "(3.3) 5176 reviews": the product's rating with one decimal and its number of reviews. */
@@ -34,42 +36,34 @@ export function DeliveryOptions({ today = new Date() }: { today?: Date }) {
       <Typography id="delivery-options-title" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
         {t('details.deliveryTitle')}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1 }}>
-        {tiles.map((tile, index) => (
-          <Box
-            component="li"
-            key={tile.key}
-            sx={{
-              p: 1.25,
-              borderRadius: 2,
-              border: index === 0 ? 2 : 1,
-              borderColor: index === 0 ? 'primary.main' : 'divider',
-              bgcolor: index === 0 ? '#f2f8fd' : 'background.paper',
-              fontSize: '0.85rem',
-            }}
-          >
-            <Typography sx={{ fontWeight: 700, fontSize: '0.9rem' }}>{tile.name}</Typography>
-            {tile.lines.map((line) => (
-              <Typography key={line} sx={{ fontSize: '0.85rem', color: 'text.secondary' }}>
-                {line}
-              </Typography>
-            ))}
-          </Box>
-        ))}
-      </Box>
+      <DeliveryTiles tiles={tiles} />
     </Box>
   );
 }
 
 /**
- * The product page's side card (spec section 2): badges, title (the page's h1), description,
- * rating, price, Buy Now, Add to card, delivery options, "Delivery to" and Add to list.
+ * The product page's side card (spec section 2): badges ('Best seller'; 'Reduced price' on a
+ * product with a list price), title (the page's h1), description, rating, price ("Was $X" beside
+ * it on a reduced product), Buy Now, Add to card, delivery options, "Delivery to" and Add to list.
  */
 export function ProductBuyBox({ product }: { product: Product }) {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
   const actions = useProductActions();
+  const adding = useAddToCart(product);
+  const buying = useAddToCart(product);
   const ratingText = useRatingText(product);
+
+  /** 'Add to list' only adds: a product already in the list stays there (the heart removes). */
+  function addToList() {
+    if (actions.isInWishlist(product._id)) void notify('blank', t('product.alreadyInWishlist'));
+    else actions.toggleWishlist(product);
+  }
+
+  /** Buy Now adds one, waits for the cart to hold it, then opens the cart. */
+  async function buyNow() {
+    if (await buying.add()) await navigate('/cart');
+  }
 
   return (
     <Stack
@@ -79,7 +73,9 @@ export function ProductBuyBox({ product }: { product: Product }) {
     >
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
         <Chip label={t('details.bestSeller')} size="small" sx={{ bgcolor: '#e6f1fc', color: '#004f9a', fontWeight: 700 }} />
-        <Chip label={t('details.reducedPrice')} size="small" sx={{ bgcolor: '#fff4d6', color: '#6b4a00', fontWeight: 700 }} />
+        {product.listPrice === null ? null : (
+          <Chip label={t('details.reducedPrice')} size="small" sx={{ bgcolor: '#fff4d6', color: '#6b4a00', fontWeight: 700 }} />
+        )}
       </Stack>
       <Box>
         <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem', mb: 0.5 }}>{t('details.brand', { brand: product.brand })}</Typography>
@@ -101,23 +97,32 @@ export function ProductBuyBox({ product }: { product: Product }) {
         </Typography>
       </Box>
       <Box>
-        <Typography sx={{ fontWeight: 800, fontSize: '1.6rem', color: '#2a8703' }}>
-          <NowPrice price={product.price} />
-        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1.5 }}>
+          <Typography sx={{ fontWeight: 800, fontSize: '1.6rem', color: PRICE_GREEN }}>
+            <NowPrice price={product.price} />
+          </Typography>
+          {product.listPrice === null ? null : (
+            <>
+              {' '}
+              <Typography sx={{ fontSize: '1.05rem' }}>
+                <WasPrice listPrice={product.listPrice} />
+              </Typography>
+            </>
+          )}
+        </Box>
         <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>{t('details.priceWhenPurchased')}</Typography>
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5 }}>
-        {/* The cart issue makes this add the product first; until then it opens the cart. */}
-        <Button variant="contained" size="large" onClick={() => void navigate('/cart')} sx={{ flex: 1 }}>
+        <Button variant="contained" size="large" onClick={() => void buyNow()} loading={buying.busy} sx={{ flex: 1 }}>
           {t('details.buyNow')}
         </Button>
-        <Button variant="outlined" size="large" onClick={() => actions.addToCart(product, 1)} sx={{ flex: 1 }}>
+        <Button variant="outlined" size="large" onClick={() => void adding.add()} loading={adding.busy} sx={{ flex: 1 }}>
           {t('details.addToCart')}
         </Button>
       </Stack>
       <DeliveryOptions />
       <Typography sx={{ fontSize: '0.9rem' }}>{t('details.deliveryTo')}</Typography>
-      <Link component="button" type="button" onClick={() => actions.toggleWishlist(product)} sx={{ alignSelf: 'flex-start', fontWeight: 600 }}>
+      <Link component="button" type="button" onClick={addToList} sx={{ alignSelf: 'flex-start', fontWeight: 600 }}>
         {t('details.addToList')}
       </Link>
     </Stack>

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from 'i18next';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
+import { type ProductActions, ProductActionsProvider } from '../../components/product-actions';
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
 import { mockFetch, on } from '../../test/fetch-mock';
 import { product, productPage } from '../../test/fixtures';
@@ -15,8 +16,9 @@ const phone = product(7, {
   title: 'Apple iPhone 15',
   description: 'Dynamic Island and USB-C.',
   price: 799.99,
+  listPrice: 919.99,
   category: 'electronics',
-  categoryName: 'Electronics',
+  categoryLabel: 'Electronics',
   brand: 'Apple',
   quantity: 131,
   rating: 3.3,
@@ -24,12 +26,23 @@ const phone = product(7, {
   images: [0, 1, 2, 3].map((n) => `/images/products/iphone/${n}.svg`),
 });
 
-function mockProduct() {
+function mockProduct(shown = phone) {
   return mockFetch(
-    on(`/api/product/${phone._id}`, { data: phone }),
+    on(`/api/product/${phone._id}`, { data: shown }),
     on('/api/product/category/electronics', () =>
       productPage(1, 24, 4, (n) => (n === 7 ? phone : product(n, { title: `Phone ${n}`, category: 'electronics' }))),
     ),
+  );
+}
+
+/** The product page with the given product actions (the main layout's, in the app). */
+function renderProductWith(actions: ProductActions) {
+  mockProduct();
+  return renderWithProviders(
+    <ProductActionsProvider value={actions}>
+      <ProductDetailsPage />
+    </ProductActionsProvider>,
+    { path: `/details/${phone._id}`, route: '/details/:id' },
   );
 }
 
@@ -73,7 +86,10 @@ describe('ProductDetailsPage', () => {
     expect(inCard.getByText('Dynamic Island and USB-C.')).toBeInTheDocument();
     expect(inCard.getByText('(3.3) 5176 reviews')).toBeInTheDocument();
     expect(inCard.getByRole('img', { name: 'Rated 3.3 out of 5' })).toBeInTheDocument();
-    expect(card).toHaveTextContent('Now $799.99');
+    expect(card).toHaveTextContent('Now $799.99 Was $919.99');
+    // "Was" is text a screen reader reads; the list price is struck through beside it.
+    const struck = inCard.getByText('$919.99').closest('s')!;
+    expect(struck.parentElement).toHaveTextContent(/^Was \$919\.99$/);
     expect(inCard.getByText('Price when purchased online')).toBeInTheDocument();
     expect(inCard.getByRole('button', { name: 'Buy Now' })).toBeInTheDocument();
     expect(inCard.getByRole('button', { name: 'Add to card' })).toBeInTheDocument();
@@ -84,6 +100,17 @@ describe('ProductDetailsPage', () => {
     expect(homeDelivery).toHaveTextContent('DeliveryNot available');
     expect(inCard.getByText('Delivery to Cairo, 11511')).toBeInTheDocument();
     expect(inCard.getByRole('button', { name: 'Add to list' })).toBeInTheDocument();
+  });
+
+  it("shows neither 'Reduced price' nor a Was price for a product without a list price; 'Best seller' stays", async () => {
+    mockProduct({ ...phone, listPrice: null });
+    renderProduct();
+    const card = (await screen.findByRole('heading', { level: 1, name: 'Apple iPhone 15' })).closest('section')!;
+    expect(within(card).getByText('Best seller')).toBeInTheDocument();
+    expect(within(card).queryByText('Reduced price')).not.toBeInTheDocument();
+    expect(card).toHaveTextContent('Now $799.99');
+    expect(card).not.toHaveTextContent('Was');
+    expect(card.querySelector('s')).toBeNull();
   });
 
   it('has the accordions: Product details (title, price, category, quantity in pieces), About the brand, Specifications', async () => {
@@ -136,16 +163,36 @@ describe('ProductDetailsPage', () => {
     expect(within(region).getByRole('link', { name: 'View all Customers also viewed' })).toHaveAttribute('href', '/electronics');
   });
 
-  it('Buy Now opens the cart; Add to card, Add to list and the heart answer with a toast', async () => {
+  it('Add to card adds one, Add to list toggles the wish list, Buy Now adds then opens the cart', async () => {
     const user = userEvent.setup();
-    mockProduct();
-    renderProduct();
+    const actions = { isInWishlist: () => false, toggleWishlist: vi.fn(), addToCart: vi.fn(() => Promise.resolve(true)) };
+    renderProductWith(actions);
     await user.click(await screen.findByRole('button', { name: 'Add to card' }));
-    expect(await screen.findByText('Adding to the cart is coming soon.')).toBeInTheDocument();
+    expect(actions.addToCart).toHaveBeenLastCalledWith(expect.objectContaining({ _id: phone._id }), 1);
     await user.click(screen.getByRole('button', { name: 'Add to list' }));
-    expect(await screen.findByText('Please sign in to use your wish list')).toBeInTheDocument();
+    expect(actions.toggleWishlist).toHaveBeenCalledWith(expect.objectContaining({ _id: phone._id }));
     await user.click(screen.getByRole('button', { name: 'Buy Now' }));
+    expect(actions.addToCart).toHaveBeenCalledTimes(2);
     expect(await screen.findByTestId('location')).toHaveTextContent('/cart');
+  });
+
+  it('Add to list leaves a product that is already in the wish list there, and says so', async () => {
+    const user = userEvent.setup();
+    const actions = { isInWishlist: () => true, toggleWishlist: vi.fn(), addToCart: vi.fn(() => Promise.resolve(true)) };
+    renderProductWith(actions);
+    await user.click(await screen.findByRole('button', { name: 'Add to list' }));
+    expect(await screen.findByText('Already in your wish list')).toBeInTheDocument();
+    expect(actions.toggleWishlist).not.toHaveBeenCalled();
+  });
+
+  it('Buy Now stays on the product when the add fails', async () => {
+    const user = userEvent.setup();
+    const actions = { isInWishlist: () => false, toggleWishlist: vi.fn(), addToCart: vi.fn(() => Promise.resolve(false)) };
+    renderProductWith(actions);
+    await user.click(await screen.findByRole('button', { name: 'Buy Now' }));
+    expect(actions.addToCart).toHaveBeenCalledOnce();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Apple iPhone 15' })).toBeInTheDocument();
   });
 
   it.each([
@@ -173,5 +220,10 @@ describe('ProductDetailsPage', () => {
     expect(screen.getByText('131 قطعة')).toBeInTheDocument();
     expect(screen.getByText(`يصل ${formatDeliveryDate(arrivalDate(new Date()), 'ar')}`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'اشترِ الآن' })).toBeInTheDocument();
+    // Prices keep $ first and Latin digits in Arabic.
+    const listPrice = screen.getByText('$919.99');
+    expect(listPrice.closest('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(listPrice.closest('s')!.parentElement).toHaveTextContent(/^كان \$919\.99$/);
+    expect(screen.getByText('سعر مخفّض')).toBeInTheDocument();
   });
 });

@@ -32,7 +32,7 @@ function isMissingProduct(error: unknown): boolean {
 function CustomersAlsoViewed({ product }: { product: Product }) {
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
-  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, slug: product.category });
+  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, category: product.category });
   const others = data?.pages[0]?.data.filter((other) => other._id !== product._id).slice(0, ALSO_VIEWED_COUNT);
   return (
     <ProductCarouselSection
@@ -94,7 +94,7 @@ export function ProductDetailsPage() {
             {t('details.home')}
           </Link>
           <Link href={categoryPath(product.category)} underline="hover" color="inherit">
-            {product.categoryName}
+            {product.categoryLabel}
           </Link>
         </Breadcrumbs>
         <Box

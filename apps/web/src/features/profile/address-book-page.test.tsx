@@ -1,5 +1,5 @@
 import type { Address } from '@dukkan/contracts/users';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
@@ -34,6 +34,13 @@ function mockBook(book: Address[]) {
   });
 }
 
+/** 'Add a new address', once the book has loaded (it is disabled until then). */
+async function addAddressButton() {
+  const button = await screen.findByRole('button', { name: 'Add a new address' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 describe('/userprofile/address', () => {
   it("says so when there is no address yet", async () => {
     signInShopper();
@@ -58,7 +65,7 @@ describe('/userprofile/address', () => {
     signInShopper();
     const requests = mockBook([]);
     renderApp('/userprofile/address');
-    await user.click(await screen.findByRole('button', { name: 'Add a new address' }));
+    await user.click(await addAddressButton());
     await user.type(screen.getByLabelText(/^Zip code/), '12a');
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     for (const message of ['Full name is required', 'Phone number is required', 'Country is required', 'City is required', 'Street is required', 'Floor is required', 'Apartment is required']) {
@@ -76,7 +83,7 @@ describe('/userprofile/address', () => {
     signInShopper();
     const requests = mockBook([SAVED]);
     renderApp('/userprofile/address');
-    await user.click(await screen.findByRole('button', { name: 'Add a new address' }));
+    await user.click(await addAddressButton());
     const values: [RegExp, string][] = [
       [/^Full name/, 'Mona Adel'],
       [/^Phone number/, '01001234567'],

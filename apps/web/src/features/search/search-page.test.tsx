@@ -14,7 +14,8 @@ import { SearchPage } from './search-page';
 function searchAnswer(total: number) {
   return (url: URL) =>
     productPage(Number(url.searchParams.get('page') ?? 1), 24, total, (n) =>
-      product(n, { title: `${url.searchParams.get('q')} ${n}`, price: n + 0.25 }),
+      // Product 2 is reduced.
+      product(n, { title: `${url.searchParams.get('q')} ${n}`, price: n + 0.25, listPrice: n === 2 ? 2.99 : null }),
     );
 }
 
@@ -39,8 +40,11 @@ describe('SearchPage', () => {
     const first = within(results[0]!);
     expect(first.getByRole('link', { name: 'milk 1' })).toHaveAttribute('href', `/details/${product(1)._id}`);
     expect(results[0]).toHaveTextContent('Now $1.25');
+    expect(results[0]).not.toHaveTextContent('Was');
+    expect(results[1]).toHaveTextContent('Now $2.25 Was $2.99');
+    expect(within(results[1]!).getByText('$2.99').closest('s')).not.toBeNull();
     expect(results[0]).toHaveTextContent(`Free shipping, arrives ${formatDeliveryDate(arrivalDate(new Date()), 'en')}`);
-    expect(first.getByRole('button', { name: 'Add milk 1 to cart' })).toHaveTextContent('Add to cart');
+    expect(first.getByRole('button', { name: 'Add to cart, milk 1' })).toHaveTextContent('Add to cart');
     expect(results[0]!.querySelector('img')).toHaveAttribute('loading', 'lazy');
 
     expect(requests[0]!.url.searchParams.get('q')).toBe('milk');

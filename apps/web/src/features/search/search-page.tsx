@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { NowPrice } from '../../components/price';
+import { ProductPrice } from '../../components/price';
 import { AddToCartButton } from '../../components/product-actions';
 import { PRODUCT_IMAGE_SIZE } from '../../components/product-card';
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
@@ -19,7 +19,10 @@ import { useLanguage } from '../../lib/use-language';
 
 import { useSearchProductsInfiniteQuery } from './search-api';
 
-/** One result (spec section 2): thumbnail, price, title, "Free shipping, arrives …" and "Add to cart". */
+/**
+ * One result (spec section 2): thumbnail, price (with "Was $X" on a reduced product), title,
+ * "Free shipping, arrives …" and "Add to cart".
+ */
 function SearchResult({ product, arrives }: { product: Product; arrives: string }) {
   const { t } = useTranslation('shopping');
   return (
@@ -50,7 +53,7 @@ function SearchResult({ product, arrives }: { product: Product; arrives: string 
       />
       <Box sx={{ minWidth: 0, display: 'grid', gap: 0.5 }}>
         <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.15rem' }}>
-          <NowPrice price={product.price} />
+          <ProductPrice product={product} />
         </Typography>
         <Link
           href={productPath(product._id)}
@@ -63,7 +66,7 @@ function SearchResult({ product, arrives }: { product: Product; arrives: string 
         <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>{t('search.freeShipping', { date: arrives })}</Typography>
       </Box>
       <Box sx={{ position: 'relative', zIndex: 1, gridColumn: { xs: '2', sm: 'auto' } }}>
-        <AddToCartButton product={product} label={t('search.addToCart')} aria-label={t('search.addLabel', { title: product.title })} />
+        <AddToCartButton product={product} label={t('search.addToCart')} />
       </Box>
     </Box>
   );

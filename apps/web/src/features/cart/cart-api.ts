@@ -1,0 +1,117 @@
+import type { Cart, CartResponse } from '@dukkan/contracts/cart';
+import type { Product, ProductPageResponse } from '@dukkan/contracts/catalog';
+import type { Language } from '@dukkan/contracts/common';
+
+import { api } from '../../app/api';
+import { saveGuestCartToken } from '../../lib/guest-cart-token';
+
+/**
+ * Whose cart a cached answer is: the signed-in shopper's id, or `guest` (the `token2` cart, or
+ * none yet). Part of the cache key, so signing in fetches the shopper's cart afresh.
+ */
+export interface CartArgs {
+  lng: Language;
+  owner: string;
+}
+
+/** How many products 'Recommended with your order' shows (spec section 9: 15 cards). */
+export const RECOMMENDED_COUNT = 15;
+/** From at most this many of the cart's departments. */
+const RECOMMENDED_DEPARTMENTS = 3;
+
+export interface RecommendationArgs {
+  lng: Language;
+  /** Department slugs of the cart's lines, most represented first. */
+  categories: string[];
+  /** Products already in the cart. */
+  exclude: string[];
+}
+
+const withTags = api.enhanceEndpoints({ addTagTypes: ['Cart'] });
+
+/**
+ * The cart (spec sections 4 and 7). Every change is followed by a reload of the cart
+ * (`invalidatesTags`); a removal also drops the line from the cached cart as soon as the server
+ * confirms it. The request headers (`token`, or `token2` for a guest) come from the base query.
+ */
+export const cartApi = withTags.injectEndpoints({
+  endpoints: (build) => ({
+    getCart: build.query<Cart, CartArgs>({
+      query: ({ lng }) => ({ url: '/cart', headers: { lng } }),
+      transformResponse: (response: CartResponse) => response.data,
+      providesTags: ['Cart'],
+    }),
+    addToCart: build.mutation<Cart, { productId: string; quantity: number }>({
+      query: ({ productId, quantity }) => ({ url: `/cart/${encodeURIComponent(productId)}`, method: 'POST', body: { quantity } }),
+      // A guest cart's answer carries its signed identity: keep it as token2 (spec section 7) here,
+      // before the cart reload this add triggers goes out, so that reload already sends it.
+      transformResponse: (response: CartResponse) => {
+        if (response.data.signature !== undefined) saveGuestCartToken(response.data);
+        return response.data;
+      },
+      invalidatesTags: ['Cart'],
+    }),
+    setCartQuantity: build.mutation<Cart, { productId: string; quantity: number }>({
+      query: (body) => ({ url: '/cart', method: 'PATCH', body }),
+      transformResponse: (response: CartResponse) => response.data,
+      invalidatesTags: ['Cart'],
+    }),
+    removeFromCart: build.mutation<Cart, { productId: string }>({
+      query: ({ productId }) => ({ url: `/cart/${encodeURIComponent(productId)}`, method: 'PATCH' }),
+      transformResponse: (response: CartResponse) => response.data,
+      async onQueryStarted({ productId }, lifecycle) {
+        const { dispatch, queryFulfilled } = lifecycle;
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        for (const args of cartApi.util.selectCachedArgsForQuery(lifecycle.getState(), 'getCart')) {
+          dispatch(
+            cartApi.util.updateQueryData('getCart', args, (cart) => {
+              cart.items = cart.items.filter((line) => line.product._id !== productId);
+            }),
+          );
+        }
+      },
+      invalidatesTags: ['Cart'],
+    }),
+    /**
+     * 'Recommended with your order': products of the cart's departments that are not in it,
+     * taken in turn from each department, 15 at most.
+     */
+    getRecommendations: build.query<Product[], RecommendationArgs>({
+      async queryFn({ lng, categories, exclude }, _api, _options, fetchWithBaseQuery) {
+        const departments = categories.slice(0, RECOMMENDED_DEPARTMENTS);
+        const pages = await Promise.all(
+          departments.map(async (category) =>
+            await fetchWithBaseQuery({
+              url: `/product/category/${encodeURIComponent(category)}`,
+              params: { pageSize: RECOMMENDED_COUNT + exclude.length },
+              headers: { lng },
+            }),
+          ),
+        );
+        const failed = pages.find((page) => page.error);
+        if (failed?.error) return { error: failed.error };
+        const lists = pages.map((page) => (page.data as ProductPageResponse).data.filter((product) => !exclude.includes(product._id)));
+        const picked: Product[] = [];
+        for (let index = 0; picked.length < RECOMMENDED_COUNT && lists.some((list) => index < list.length); index += 1) {
+          for (const list of lists) {
+            const product = list[index];
+            if (product && picked.length < RECOMMENDED_COUNT) picked.push(product);
+          }
+        }
+        return { data: picked };
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetCartQuery,
+  useAddToCartMutation,
+  useSetCartQuantityMutation,
+  useRemoveFromCartMutation,
+  useGetRecommendationsQuery,
+} = cartApi;

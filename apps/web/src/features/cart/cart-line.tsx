@@ -1,0 +1,115 @@
+import type { CartLine } from '@dukkan/contracts/cart';
+import { MIN_LINE_QUANTITY } from '@dukkan/contracts/cart';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import RemoveIcon from '@mui/icons-material/Remove';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+import { ProductLine } from '../../components/product-line';
+import { errorMessageOf } from '../../lib/api-error';
+import { formatPrice } from '../../lib/format-price';
+import { notify } from '../../lib/notify';
+import { productPath } from '../../lib/product-path';
+
+import { useRemoveFromCartMutation, useSetCartQuantityMutation } from './cart-api';
+
+/** Spec section 9: the quantity toasts close after 3000 ms. */
+export const QUANTITY_TOAST_MS = 3000;
+
+function Amount({ value }: { value: number }) {
+  return <bdi dir="ltr">{formatPrice(value)}</bdi>;
+}
+
+/**
+ * One cart line: photo, title (to the product), price notes, −1 / quantity / +1 and remove
+ * (spec section 2). The icon buttons are named by their action and the product ('Increase
+ * quantity, Olive oil'). While a change is in flight the buttons wait; a refused change says why.
+ */
+export function CartLineRow({ line }: { line: CartLine }) {
+  const { t } = useTranslation('shopping');
+  const [setQuantity, quantityState] = useSetCartQuantityMutation();
+  const [remove, removeState] = useRemoveFromCartMutation();
+  const { product, quantity } = line;
+  const busy = quantityState.isLoading || removeState.isLoading;
+
+  async function change(next: number) {
+    if (next < MIN_LINE_QUANTITY) {
+      void notify('error', t('cart.minQuantity'), { duration: QUANTITY_TOAST_MS, id: 'cart-min-quantity' });
+      return;
+    }
+    const result = await setQuantity({ productId: product._id, quantity: next });
+    if ('error' in result) void notify('error', errorMessageOf(result.error) ?? t('cart.changeFailed'), { duration: QUANTITY_TOAST_MS });
+  }
+
+  async function removeLine() {
+    const result = await remove({ productId: product._id });
+    if ('error' in result) void notify('error', errorMessageOf(result.error) ?? t('cart.changeFailed'));
+  }
+
+  const priceChanged = line.priceWhenAdded !== product.price;
+  const short = product.quantity < quantity;
+
+  return (
+    <ProductLine thumbnail={product.thumbnail} size={96} busy={busy}>
+      <Box sx={{ minWidth: 0, display: 'grid', gap: 0.5, alignContent: 'start' }}>
+        <Link href={productPath(product._id)} underline="hover" sx={{ color: 'text.primary', fontWeight: 600 }}>
+          {product.title}
+        </Link>
+        <Typography sx={{ fontSize: '0.85rem', color: 'text.secondary', overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }}>
+          {product.description}
+        </Typography>
+        {product.listPrice !== null ? (
+          <Typography sx={{ fontSize: '0.85rem', color: 'text.secondary' }}>
+            {t('cart.was')}{' '}
+            <Box component="s" sx={{ textDecoration: 'line-through' }}>
+              <Amount value={product.listPrice} />
+            </Box>
+          </Typography>
+        ) : null}
+        {priceChanged ? (
+          <Typography sx={{ fontSize: '0.85rem', color: '#6b4a00', fontWeight: 600 }}>
+            {t('cart.priceChanged', { price: formatPrice(line.priceWhenAdded) })}
+          </Typography>
+        ) : null}
+        {short ? (
+          <Typography sx={{ fontSize: '0.85rem', color: 'error.main', fontWeight: 600 }}>
+            {product.quantity === 0 ? t('cart.outOfStock') : t('cart.onlyLeft', { count: product.quantity })}
+          </Typography>
+        ) : null}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
+          <Box
+            role="group"
+            aria-label={t('cart.quantity')}
+            sx={{ display: 'inline-flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 5 }}
+          >
+            <IconButton size="small" onClick={() => void change(quantity - 1)} disabled={busy} aria-label={t('cart.decrease', { title: product.title })}>
+              <RemoveIcon fontSize="small" />
+            </IconButton>
+            <Typography component="output" aria-live="polite" sx={{ minWidth: 32, textAlign: 'center', fontWeight: 700 }}>
+              {busy ? <CircularProgress size={14} aria-hidden="true" /> : quantity}
+            </Typography>
+            <IconButton size="small" onClick={() => void change(quantity + 1)} disabled={busy} aria-label={t('cart.increase', { title: product.title })}>
+              <AddIcon fontSize="small" />
+            </IconButton>
+          </Box>
+          <IconButton size="small" onClick={() => void removeLine()} disabled={busy} aria-label={t('cart.remove', { title: product.title })}>
+            <DeleteOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      </Box>
+      <Box sx={{ gridColumn: { xs: '2', sm: 'auto' }, textAlign: { sm: 'end' } }}>
+        <Typography sx={{ fontWeight: 800, fontSize: '1.05rem' }}>
+          <Amount value={(Math.round(product.price * 100) * quantity) / 100} />
+        </Typography>
+        {quantity > 1 ? (
+          <Typography sx={{ fontSize: '0.8rem', color: 'text.secondary' }}>{t('cart.each', { price: formatPrice(product.price) })}</Typography>
+        ) : null}
+      </Box>
+    </ProductLine>
+  );
+}

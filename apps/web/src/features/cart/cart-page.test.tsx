@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { signInShopper } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { cartProduct, mockShop, storeGuestCart } from '../../test/shop-server';
+
+const olive = cartProduct(1, { title: 'Olive oil', price: 7.5, quantity: 3 });
+const dates = cartProduct(2, { title: 'Dates', price: 4.25, listPrice: 5, quantity: 10 });
+
+async function linesList() {
+  return screen.findByRole('list', { name: 'Items in your cart' });
+}
+
+describe('/cart', () => {
+  // A guest with a cart; tests of a signed-in shopper add their token, which wins.
+  beforeEach(storeGuestCart);
+
+  it("says 'Your cart is empty!' with 0 items when there is nothing in it", async () => {
+    mockShop();
+    renderApp('/cart');
+    expect(await screen.findByText('Your cart is empty!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Cart (0 items)');
+  });
+
+  it('shows each line, both sections open, and the server’s subtotal and savings in the summary', async () => {
+    mockShop({ lines: [{ product: olive, quantity: 2, priceWhenAdded: 7.5 }, { product: dates, quantity: 3, priceWhenAdded: 4.25 }] });
+    renderApp('/cart');
+    const lines = await linesList();
+    expect(within(lines).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Cart (5 items)');
+    expect(screen.getByRole('button', { name: 'Pickup and delivery options' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: /^Free shipping, arrives / })).toHaveAttribute('aria-expanded', 'true');
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(summary).toHaveTextContent('Subtotal (5 items)$27.75');
+    expect(summary).toHaveTextContent('Savings−$2.25');
+    expect(summary).toHaveTextContent('ShippingFree');
+    expect(summary).toHaveTextContent('TaxesCalculated at checkout');
+    expect(summary).toHaveTextContent('Estimated total$27.75');
+    expect(within(lines).getAllByRole('listitem')[1]).toHaveTextContent('Was $5.00');
+  });
+
+  it('shows −$0.00 savings when nothing is reduced, and tells when a price changed since it was added', async () => {
+    mockShop({ lines: [{ product: olive, quantity: 1, priceWhenAdded: 8 }] });
+    renderApp('/cart');
+    await linesList();
+    expect(screen.getByRole('region', { name: 'Order summary' })).toHaveTextContent('Savings−$0.00');
+    expect(screen.getByText('Price changed from $8.00')).toBeInTheDocument();
+  });
+
+  it('raises and lowers a quantity by one, refuses to go below 1, and refuses above the stock with the reason', async () => {
+    const user = userEvent.setup();
+    const { requests } = mockShop({ lines: [{ product: olive, quantity: 1, priceWhenAdded: 7.5 }] });
+    renderApp('/cart');
+    await linesList();
+
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity, Olive oil' }));
+    expect(await screen.findByText('Quantity cannot be less than 1')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Increase quantity, Olive oil' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(2 items)'));
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(JSON.parse(patch!.body)).toEqual({ productId: olive._id, quantity: 2 });
+
+    await user.click(screen.getByRole('button', { name: 'Increase quantity, Olive oil' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(3 items)'));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity, Olive oil' }));
+    expect(await screen.findByText('Only 3 left in stock')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(3 items)');
+
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity, Olive oil' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(2 items)'));
+    // Every change is followed by a reload of the cart (spec section 4).
+    expect(requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/cart').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('drops a removed line and then shows the empty cart', async () => {
+    const user = userEvent.setup();
+    mockShop({ lines: [{ product: olive, quantity: 2, priceWhenAdded: 7.5 }] });
+    renderApp('/cart');
+    await linesList();
+    await user.click(screen.getByRole('button', { name: 'Remove, Olive oil' }));
+    expect(await screen.findByText('Your cart is empty!')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Olive oil' })).not.toBeInTheDocument();
+  });
+
+  it("tells a guest 'Please login first!' on Continue to checkout and stays; a shopper goes to /checkout", async () => {
+    const user = userEvent.setup();
+    mockShop({ lines: [{ product: olive, quantity: 1, priceWhenAdded: 7.5 }] });
+    const guest = renderApp('/cart');
+    await linesList();
+    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    expect(await screen.findByText('Please login first!')).toBeInTheDocument();
+    expect(guest.router.state.location.pathname).toBe('/cart');
+    guest.unmount();
+
+    signInShopper();
+    const shopperView = renderApp('/cart');
+    await linesList();
+    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    await waitFor(() => expect(shopperView.router.state.location.pathname).toBe('/checkout'));
+  });
+
+  it("recommends products of the cart's departments that are not in it", async () => {
+    const grocery = Array.from({ length: 20 }, (_, i) => cartProduct(100 + i, { title: `Grocery ${i}` }));
+    const baby = Array.from({ length: 5 }, (_, i) => cartProduct(200 + i, { title: `Baby ${i}`, category: 'Baby' }));
+    const babyLine = baby[0]!;
+    mockShop({
+      products: [...grocery, ...baby],
+      lines: [
+        { product: olive, quantity: 2, priceWhenAdded: 7.5 },
+        { product: babyLine, quantity: 1, priceWhenAdded: babyLine.price },
+      ],
+    });
+    renderApp('/cart');
+    const section = await screen.findByRole('region', { name: 'Recommended with your order' });
+    const titles = (await within(section).findAllByRole('link', { name: /^(Grocery|Baby) \d+$/ })).map((link) => link.textContent);
+    expect(titles).toHaveLength(15);
+    expect(titles).not.toContain('Baby 0');
+    expect(titles).toContain('Baby 1');
+    expect(new Set(titles).size).toBe(15);
+  });
+});

@@ -1,0 +1,78 @@
+import type { Cart } from '@dukkan/contracts/cart';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { useSignedInUser } from '../../app/hooks';
+import { formatPrice } from '../../lib/format-price';
+import { notify } from '../../lib/notify';
+
+import { QUANTITY_TOAST_MS } from './cart-line';
+
+function Row({ label, value, strong = false, color }: { label: string; value: ReactNode; strong?: boolean; color?: string }) {
+  return (
+    <Box
+      component="div"
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 2,
+        py: 0.5,
+        fontWeight: strong ? 800 : 400,
+        color,
+        // The estimated total is set off by a rule (an <hr> may not sit inside a <dl>).
+        ...(strong ? { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1.5 } : {}),
+      }}
+    >
+      <Box component="dt">{label}</Box>
+      <Box component="dd" sx={{ m: 0, textAlign: 'end' }}>
+        {value}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The cart's summary panel (spec section 2): subtotal with the item count, savings from real
+ * list prices (−$0.00 when none), free shipping, taxes calculated at checkout and the estimated
+ * total — every amount computed by the server from its current prices. 'Continue to checkout'
+ * needs a signed-in shopper: a guest gets 'Please login first!' and stays (spec section 5).
+ */
+export function CartSummary({ cart }: { cart: Cart }) {
+  const { t } = useTranslation('shopping');
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+
+  function continueToCheckout() {
+    if (!user) {
+      void notify('error', t('cart.loginFirst'), { duration: QUANTITY_TOAST_MS, id: 'cart-login-first' });
+      return;
+    }
+    void navigate('/checkout');
+  }
+
+  return (
+    <Box
+      component="section"
+      aria-labelledby="cart-summary-title"
+      sx={{ p: 2.5, border: 1, borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper', position: { md: 'sticky' }, top: { md: 16 } }}
+    >
+      <Button variant="contained" size="large" fullWidth onClick={continueToCheckout} sx={{ mb: 2 }}>
+        {t('cart.continueToCheckout')}
+      </Button>
+      <Typography id="cart-summary-title" component="h2" sx={{ fontWeight: 800, fontSize: '1.1rem', mb: 1 }}>
+        {t('cart.summary')}
+      </Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        <Row label={t('cart.subtotal', { count: cart.count })} value={<bdi dir="ltr">{formatPrice(cart.subtotal)}</bdi>} />
+        <Row label={t('cart.savings')} value={<bdi dir="ltr">−{formatPrice(cart.savings)}</bdi>} color="#2a8703" />
+        <Row label={t('cart.shippingRow')} value={t('cart.free')} />
+        <Row label={t('cart.taxes')} value={t('cart.taxesValue')} />
+        <Row label={t('cart.estimatedTotal')} value={<bdi dir="ltr">{formatPrice(cart.subtotal)}</bdi>} strong />
+      </Box>
+    </Box>
+  );
+}
