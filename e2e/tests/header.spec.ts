@@ -7,9 +7,9 @@ test.describe('header', () => {
     await expect(header.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     await expect(header.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     await expect(header.getByRole('link', { name: 'Wishlist' })).toHaveAttribute('href', '/wishlist');
-    const cart = header.getByRole('link', { name: 'Cart' });
+    const cart = header.getByRole('link', { name: 'Cart, 0 items', exact: true });
     await expect(cart).toHaveAttribute('href', '/Cart');
-    await expect(cart).toContainText('0');
+    await expect(cart).toHaveText('0');
 
     await header.getByRole('link', { name: 'Dukkan home' }).click();
     await expect(page).toHaveURL(/\/$/);

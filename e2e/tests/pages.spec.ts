@@ -9,10 +9,22 @@ test.describe('pages', () => {
       await expect(page.getByRole('heading', { level: 1, name: d.en, exact: true })).toBeVisible();
       const card = page.getByRole('main').getByRole('article').first();
       await expect(card.getByRole('img')).toHaveAttribute('src', /^\/images\/products\/.+\.svg$/);
-      await expect(card).toContainText(/\$\d+\.\d{2}/);
+      await expect(card).toContainText(/\$[\d,]+\.\d{2}/);
       await expect(card.getByRole('link').last()).toHaveAttribute('href', /^\/details\//);
     });
   }
+
+  test('each category of GET /api/categories/ opens its department at /{name}, headed by its label', async ({ page }) => {
+    // Nine page loads.
+    test.slow();
+    const answer = await page.request.get('/api/categories/');
+    const { data } = (await answer.json()) as { data: { name: string; label: string }[] };
+    expect(data.map((c) => c.name)).toEqual(['Grocery', 'Home', 'Patio&Garden', 'electronics', 'Fashion', 'Beauty', 'Home-Improvement', 'Auto&tires', 'Baby']);
+    for (const c of data) {
+      await page.goto(`/${c.name}`);
+      await expect(page.getByRole('heading', { level: 1, name: c.label, exact: true })).toBeVisible();
+    }
+  });
 
   test('an unknown route shows the not-found page, whose button goes home', async ({ page }) => {
     await page.goto('/no/such/page');

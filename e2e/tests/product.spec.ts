@@ -24,9 +24,8 @@ test.describe('product page', () => {
 
     const card = page.getByRole('region', { name: title });
     await expect(card.getByText('Best seller')).toBeVisible();
-    await expect(card.getByText('Reduced price')).toBeVisible();
     await expect(card.getByText(/^\(\d\.\d\) \d+ reviews?$/)).toBeVisible();
-    await expect(card).toContainText(/Now \$\d+\.\d{2}/);
+    await expect(card).toContainText(/Now \$[\d,]+\.\d{2}/);
     await expect(card.getByText('Price when purchased online')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Buy Now' })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Add to card' })).toBeVisible();
@@ -50,6 +49,38 @@ test.describe('product page', () => {
     const alsoViewed = slider(page, 'Customers also viewed');
     await expect(alsoViewed.getByRole('article').first()).toBeVisible();
     await expect(alsoViewed.getByRole('link', { name: title, exact: true })).toHaveCount(0);
+  });
+
+  test("a reduced product shows 'Was $X' on its card and page, and 'Reduced price'; another shows neither", async ({ page }) => {
+    // Which products are reduced is the demo catalog's business: ask the API for one of each.
+    const answer = await page.request.get('/api/product/category/electronics');
+    const { data } = (await answer.json()) as { data: { _id: string; title: string; price: number; listPrice: number | null }[] };
+    const reduced = data.find((p) => p.listPrice !== null)!;
+    const regular = data.find((p) => p.listPrice === null)!;
+    const dollars = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const now = `Now ${dollars(reduced.price)}`;
+    const was = `Was ${dollars(reduced.listPrice!)}`;
+
+    await page.goto('/electronics');
+    const grid = page.getByRole('region', { name: 'All Electronics products' });
+    const reducedCard = grid.getByRole('article').filter({ has: page.getByRole('link', { name: reduced.title, exact: true }) });
+    await expect(reducedCard).toContainText(`${now} ${was}`);
+    await expect(reducedCard.locator('s')).toHaveText(dollars(reduced.listPrice!));
+    const regularCard = grid.getByRole('article').filter({ has: page.getByRole('link', { name: regular.title, exact: true }) });
+    await expect(regularCard).toContainText(`Now ${dollars(regular.price)}`);
+    await expect(regularCard).not.toContainText(/Was \$/);
+
+    await page.goto(`/details/${reduced._id}`);
+    const card = page.getByRole('region', { name: reduced.title });
+    await expect(card.getByText('Best seller')).toBeVisible();
+    await expect(card.getByText('Reduced price')).toBeVisible();
+    await expect(card).toContainText(`${now} ${was}`);
+
+    await page.goto(`/details/${regular._id}`);
+    const regularBox = page.getByRole('region', { name: regular.title });
+    await expect(regularBox.getByText('Best seller')).toBeVisible();
+    await expect(regularBox.getByText('Reduced price')).toHaveCount(0);
+    await expect(regularBox).not.toContainText(/Was \$/);
   });
 
   test('thumbnails switch the main image, by mouse and by keyboard alone', async ({ page }) => {
@@ -89,14 +120,20 @@ test.describe('product page', () => {
     await expect(zoomed).toHaveCount(0);
   });
 
-  test('Buy Now opens the cart; Add to card, Add to list and the heart answer with a toast, not an error', async ({ page }) => {
-    await openFirstProduct(page, '/Baby', 'Baby');
+  test('Add to card adds one, Add to list asks a guest to sign in, Buy Now adds one more and opens the cart', async ({ page }) => {
+    const title = await openFirstProduct(page, '/Baby', 'Baby');
     await page.getByRole('button', { name: 'Add to card' }).click();
-    await expect(page.getByText('Adding to the cart is coming soon.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Product added to the cart successfully' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Add to list' }).click();
-    await expect(page.getByText('Please sign in to use your wish list')).toBeVisible();
+    const signIn = page.getByRole('status').filter({ hasText: 'Please sign in to use your wish list' });
+    await expect(signIn).toBeVisible();
+    await expect(signIn.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     await page.getByRole('button', { name: 'Buy Now' }).click();
     await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cart (2 items)' })).toBeVisible();
+    const line = page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem').filter({ hasText: title });
+    await expect(line.getByRole('group', { name: 'Quantity' })).toHaveText('2');
   });
 
   test('an unknown product id and a malformed one show the not-found page', async ({ page }) => {
