@@ -341,6 +341,15 @@ describe('quantities', () => {
     expect(errorOf(await setQuantity(p!, 1)).code).toBe('CART_LINE_NOT_FOUND');
     expect((await add('not-a-uuid', { as: shopper })).status).toBe(400);
   });
+
+  it('keeps no new guest cart when a first add is refused', async () => {
+    const [p] = await freshProducts(1);
+    await setProduct(p!, { quantity: 2 });
+    const before = await countCarts();
+    expect(errorOf(await add(randomUUID())).code).toBe('PRODUCT_NOT_FOUND');
+    expect(errorOf(await add(p!, { body: { quantity: 3 } }))).toEqual({ message: 'Only 2 left in stock', code: 'NOT_ENOUGH_STOCK' });
+    expect(await countCarts()).toBe(before);
+  });
 });
 
 describe('PATCH /api/cart/{productId}', () => {
@@ -405,7 +414,7 @@ describe('merging the guest cart at sign-in', () => {
 
   it("adds the guest's lines to the shopper's, capped at the stock, reports the capped ones and deletes the guest cart", async () => {
     const [both, scarce, gone, fresh] = await freshProducts(4);
-    await setProduct(both!, { quantity: 100, priceCents: 1000 });
+    await setProduct(both!, { quantity: 100, priceCents: 1000, listPriceCents: null });
     const shopper = await t.createUser();
     cartOf(await add(both!, { as: shopper, body: { quantity: 3 } }));
 
