@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import i18next, { changeLanguage, use as registerPlugin } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { applyDocumentLanguage } from '../app/i18n';
@@ -72,6 +73,8 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // react-hot-toast keeps its toasts in module state: a toast of one test must not show in the next.
+  toast.remove();
   window.localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
