@@ -26,11 +26,17 @@ import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
+import { startOrderExpiry, type StopOrderExpiry } from './modules/orders/expiry';
+import { orderRoutes } from './modules/orders/routes';
+import { payRoutes } from './modules/payments/pay-routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { searchRoutes } from './modules/search/routes';
 import { userRoutes } from './modules/users/routes';
 import { webRoutes } from './modules/web/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { LOCALES_DIR, WEB_DIST_DIR } from './paths';
+import { createPaymentProvider } from './payments';
+import { SandboxPaymentProvider } from './payments/sandbox';
 
 export interface AppOptions {
   /** The parsed environment (config/env.ts). */
@@ -104,7 +110,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
         description: 'The storefront API. Errors are `{ message, code }` with a 4xx or 5xx status.',
         version: '0.1.0',
       },
-      tags: [{ name: 'catalog' }, { name: 'search' }, { name: 'users' }, { name: 'cart' }, { name: 'wishlist' }, { name: 'health' }],
+      tags: [{ name: 'catalog' }, { name: 'search' }, { name: 'users' }, { name: 'cart' }, { name: 'wishlist' }, { name: 'orders' }, { name: 'payments' }, { name: 'health' }],
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'token', description: 'The token of POST /api/users/signin' },
@@ -123,7 +129,9 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
 
   const failureLimiter = limiter ?? FailureLimiter.create({ redisUrl: config.redisUrl });
   if (!limiter) app.addHook('onClose', () => failureLimiter.close());
-  await app.register(authPlugin, { db, tokens: new TokenService(await resolveJwtSecret(config)) });
+  const secret = await resolveJwtSecret(config);
+  await app.register(authPlugin, { db, tokens: new TokenService(secret) });
+  const paymentProvider = createPaymentProvider(config, secret);
 
   // Public catalog answers only: nothing that depends on who asks goes through this cache.
   const cache = new ResponseCache();
@@ -133,18 +141,24 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(userRoutes, { prefix: '/api', db, limiter: failureLimiter });
   await app.register(cartRoutes, { prefix: '/api', db });
   await app.register(wishlistRoutes, { prefix: '/api', db });
+  await app.register(orderRoutes, { prefix: '/api', db, paymentTimeoutMinutes: config.paymentTimeoutMinutes });
+  await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl });
+  if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
   await app.register(imageRoutes);
   await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR });
 
   // Expired guest carts: deleted once the app is ready, then hourly until it closes.
+  // Unpaid orders past their time: cancelled, their stock returned, every minute.
   let stopCleanup: StopCleanup | undefined;
+  let stopOrderExpiry: StopOrderExpiry | undefined;
   app.addHook('onReady', (done) => {
     stopCleanup = startGuestCartCleanup(db, app.log);
+    stopOrderExpiry = startOrderExpiry(db, app.log);
     done();
   });
   // preClose: before any onClose hook (server.ts closes the database in one).
   app.addHook('preClose', async () => {
-    await stopCleanup?.();
+    await Promise.all([stopCleanup?.(), stopOrderExpiry?.()]);
   });
 
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 
+import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from '@dukkan/contracts/orders';
 import { z } from 'zod';
 
 const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -15,6 +16,12 @@ const EnvSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  PAYMENT_TIMEOUT_MINUTES: z.coerce
+    .number({ message: 'PAYMENT_TIMEOUT_MINUTES must be a whole number of minutes from 1' })
+    .int({ message: 'PAYMENT_TIMEOUT_MINUTES must be a whole number of minutes from 1' })
+    .min(1, { message: 'PAYMENT_TIMEOUT_MINUTES must be a whole number of minutes from 1' })
+    .max(7 * 24 * 60, { message: 'PAYMENT_TIMEOUT_MINUTES must be at most a week' })
+    .default(DEFAULT_PAYMENT_TIMEOUT_MINUTES),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: LogLevelSchema.default('info'),
 }).superRefine((env, ctx) => {
@@ -36,6 +43,8 @@ export interface Config {
   paymentProvider: 'sandbox' | 'stripe';
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** An unpaid order is cancelled, and its stock returned, this many minutes after it was placed. */
+  paymentTimeoutMinutes: number;
   publicUrl: string;
   logLevel: z.infer<typeof LogLevelSchema>;
 }
@@ -65,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider: e.PAYMENT_PROVIDER,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    paymentTimeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
   };

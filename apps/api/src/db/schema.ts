@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -238,4 +239,109 @@ export const wishlistItems = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+/**
+ * Orders (docs/decisions/0016). The amount is computed by the server from its own prices when the
+ * order is placed, and the stock of every line is taken in the same transaction. The shipping
+ * address is a copy of the saved address at that moment (`shippingAddress`, the spec's address
+ * fields), so editing or deleting the address later never changes where an order went.
+ * `paymentStatus` becomes 'Paid' only through the payment provider's signed event.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('Waiting for Supplier'),
+    paymentStatus: text('payment_status').notNull().default('Pending'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    shippingAddress: jsonb('shipping_address').notNull(),
+    /** The client's `Idempotency-Key`: a retried Place Order answers the order it made. */
+    idempotencyKey: text('idempotency_key'),
+    /** The shopper's language when placing the order (for messages about it). */
+    lng: text('lng').notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An unpaid order is cancelled, and its stock returned, after this moment. */
+    payBy: timestamp('pay_by', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('orders_unpaid_pay_by_idx').on(t.payBy).where(sql`${t.paymentStatus} = 'Pending'`),
+    check('orders_amount_nonnegative', sql`${t.amountCents} >= 0`),
+    check(
+      'orders_status_known',
+      sql`${t.status} in ('Waiting for Supplier', 'Processing', 'Shipped', 'Delivered', 'Cancelled')`,
+    ),
+    check('orders_payment_status_known', sql`${t.paymentStatus} in ('Pending', 'Paid', 'Expired', 'Cancelled')`),
+  ],
+);
+
+/** An order's lines: the product, how many, and the unit price the order was placed at. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    position: integer('position').notNull(),
+    quantity: integer('quantity').notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.productId] }),
+    check('order_items_quantity_range', sql`${t.quantity} between 1 and 99`),
+    check('order_items_price_nonnegative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/**
+ * Hosted checkout sessions of a payment provider (`sandbox` or `stripe`), one open at a time per
+ * order. `id` is ours (the sandbox card page's `/pay/{id}`); `providerSessionId` is the
+ * provider's (Stripe's `cs_...`), equal to `id` for the sandbox.
+ */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    url: text('url').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** open, then completed (paid), expired or cancelled. */
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_sessions_provider_idx').on(t.provider, t.providerSessionId),
+    uniqueIndex('payment_sessions_one_open_idx').on(t.orderId).where(sql`${t.status} = 'open'`),
+    check('payment_sessions_status_known', sql`${t.status} in ('open', 'completed', 'expired', 'cancelled')`),
+  ],
+);
+
+/** Every provider event handled, by the provider's event id: the same event twice changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

@@ -16,6 +16,8 @@ import { adminQuery, databaseUrl, quoteIdent } from './pg-admin';
 export interface TestDatabase extends DatabaseHandle {
   /** Drops what the copy left behind (the PostgreSQL database); call after close(). */
   destroy(): Promise<void>;
+  /** PostgreSQL server only: the copy's URL, for a second connection pool (a second API process). */
+  url?: string;
 }
 
 /** A fresh, migrated database holding the demo catalog, private to the calling test file. */
@@ -24,8 +26,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const url = inject('pgUrl');
     const name = `dukkan_t_${process.pid}_${randomBytes(4).toString('hex')}`;
     await adminQuery(url, `create database ${quoteIdent(name)} template ${quoteIdent(inject('pgTemplate'))}`);
-    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 4 });
-    return { ...handle, destroy: () => adminQuery(url, `drop database if exists ${quoteIdent(name)} with (force)`) };
+    const copyUrl = databaseUrl(url, name);
+    const handle = await openDatabase({ kind: 'postgres', url: copyUrl, poolSize: 4 });
+    return { ...handle, url: copyUrl, destroy: () => adminQuery(url, `drop database if exists ${quoteIdent(name)} with (force)`) };
   }
   const dump = await readFile(inject('pgliteDump'));
   const handle = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });

@@ -56,7 +56,7 @@ describe('serving the storefront', () => {
   });
 
   it('answers missing API-like paths with JSON 404s, never the page', async () => {
-    for (const url of ['/api/nothing', '/locales/fr/common.json', '/images/none.svg', '/pay/nothing']) {
+    for (const url of ['/api/nothing', '/locales/fr/common.json', '/images/none.svg']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });

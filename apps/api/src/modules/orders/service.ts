@@ -1,0 +1,344 @@
+import type { Language } from '@dukkan/contracts/common';
+import {
+  PAST_ORDER_STATUSES,
+  type Order,
+  type OrderAddress,
+  type OrderItem,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@dukkan/contracts/orders';
+import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+
+import type { Database, Executor, Transaction } from '../../db/client';
+import { addresses, orderItems, orders, paymentSessions, products } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound, type HttpError } from '../../lib/errors';
+
+export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
+export const NOT_YOUR_ORDER_MESSAGE = 'You can only see your own orders.';
+export const ADDRESS_NOT_FOUND_MESSAGE = 'This address is not in your address book. Please choose a saved address.';
+export const DUPLICATE_LINE_MESSAGE = 'The same product appears twice in the order';
+
+/** 409 naming the product whose stock cannot cover the order. */
+export function stockShortMessage(title: string, stock: number): string {
+  return stock <= 0 ? `${title} is out of stock` : `Only ${stock} left of ${title}`;
+}
+
+/** The most orders one list answers: the newest. */
+const ORDERS_PER_LIST = 100;
+
+export interface PlaceOrderInput {
+  items: { _id: string; quantity: number }[];
+  addressId: string;
+  idempotencyKey: string | undefined;
+  lng: Language;
+}
+
+export interface PlaceOrderOptions {
+  paymentTimeoutMinutes: number;
+}
+
+/** A stock change of one product: negative takes, positive gives back. */
+interface StockChange {
+  productId: string;
+  delta: number;
+}
+
+/**
+ * Locks the products' rows in id order — every writer of stock locks in this order, so two
+ * orders never wait on each other in a circle — and answers them as they are now.
+ */
+async function lockProducts(tx: Transaction, productIds: string[], lng: Language) {
+  if (productIds.length === 0) return [];
+  return tx
+    .select({
+      id: products.id,
+      title: lng === 'ar' ? products.titleAr : products.titleEn,
+      priceCents: products.priceCents,
+      stock: products.quantity,
+    })
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** Applies stock changes to products the transaction has locked, in one statement. */
+async function applyStockChanges(tx: Transaction, changes: StockChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const values = sql.join(
+    changes.map(({ productId, delta }) => sql`(${productId}::uuid, ${delta}::integer)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update products p set quantity = p.quantity + c.delta from (values ${values}) as c(id, delta) where p.id = c.id`);
+}
+
+/** The order a repeated `Idempotency-Key` of the shopper made, if any. */
+async function orderOfKey(db: Executor, userId: string, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row?.id ?? null;
+}
+
+/** Thrown inside the transaction when a concurrent request with the same key made the order first. */
+class KeyTakenMeanwhile extends Error {}
+
+/**
+ * Places an order from the draft's product ids and quantities and one of the shopper's saved
+ * addresses, in one transaction: the products are locked, every line's stock is checked and
+ * taken, and the amount is computed from the catalog's current prices (whatever the client sent
+ * as prices or amount is never read). Not enough stock: 409 naming the product; an address that
+ * is not the shopper's: 404; nothing is written on any failure. With an `Idempotency-Key` the
+ * shopper already used, the order that key made is answered and nothing else happens
+ * (`replayed`). The order waits `paymentTimeoutMinutes` for its payment (`payBy`).
+ */
+export async function placeOrder(
+  db: Database,
+  userId: string,
+  { items, addressId, idempotencyKey, lng }: PlaceOrderInput,
+  { paymentTimeoutMinutes }: PlaceOrderOptions,
+): Promise<{ order: Order; replayed: boolean }> {
+  const productIds = items.map((item) => item._id);
+  if (new Set(productIds).size !== productIds.length) throw badRequest(DUPLICATE_LINE_MESSAGE, 'DUPLICATE_LINE');
+
+  if (idempotencyKey) {
+    const existing = await orderOfKey(db, userId, idempotencyKey);
+    if (existing) return { order: await readOrder(db, existing, lng), replayed: true };
+  }
+
+  let orderId: string;
+  try {
+    orderId = await db.transaction(async (tx) => {
+      const [address] = await tx
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
+      if (!address) throw notFound(ADDRESS_NOT_FOUND_MESSAGE, 'ADDRESS_NOT_FOUND');
+
+      const locked = new Map((await lockProducts(tx, productIds, lng)).map((row) => [row.id, row]));
+      let amountCents = 0;
+      for (const { _id, quantity } of items) {
+        const product = locked.get(_id);
+        if (!product) throw notFound('A product in your order no longer exists', 'PRODUCT_NOT_FOUND');
+        if (product.stock < quantity) throw conflict(stockShortMessage(product.title, product.stock), 'NOT_ENOUGH_STOCK');
+        amountCents += product.priceCents * quantity;
+      }
+
+      const shippingAddress: OrderAddress = {
+        _id: address.id,
+        fullName: address.fullName,
+        phoneNumber: address.phoneNumber,
+        country: address.country,
+        city: address.city,
+        area: address.area,
+        street: address.street,
+        building: address.building,
+        floor: address.floor,
+        apartment: address.apartment,
+        zipCode: address.zipCode,
+        extraDetails: address.extraDetails,
+      };
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId,
+          amountCents,
+          shippingAddress,
+          idempotencyKey: idempotencyKey ?? null,
+          lng,
+          payBy: sql`now() + make_interval(mins => ${paymentTimeoutMinutes})`,
+        })
+        .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+        .returning({ id: orders.id });
+      if (!order) throw new KeyTakenMeanwhile();
+
+      await applyStockChanges(
+        tx,
+        items.map(({ _id, quantity }) => ({ productId: _id, delta: -quantity })),
+      );
+      await tx.insert(orderItems).values(
+        items.map(({ _id, quantity }, position) => ({
+          orderId: order.id,
+          productId: _id,
+          position,
+          quantity,
+          priceCents: locked.get(_id)?.priceCents ?? 0,
+        })),
+      );
+      return order.id;
+    });
+  } catch (error) {
+    if (error instanceof KeyTakenMeanwhile && idempotencyKey) {
+      const existing = await orderOfKey(db, userId, idempotencyKey);
+      if (existing) return { order: await readOrder(db, existing, lng), replayed: true };
+    }
+    throw error;
+  }
+  return { order: await readOrder(db, orderId, lng), replayed: false };
+}
+
+/**
+ * Cancels those of the orders that still wait for their payment and gives their stock back, in
+ * the caller's transaction; their open payment sessions end too. Answers the ids it cancelled.
+ * The stock of all of them is returned in one pass, products locked in id order (see
+ * `lockProducts`), so this never deadlocks with orders being placed.
+ */
+export async function cancelUnpaidOrders(
+  tx: Transaction,
+  orderIds: string[],
+  paymentStatus: Extract<PaymentStatus, 'Expired' | 'Cancelled'>,
+): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: 'Cancelled', paymentStatus, updatedAt: sql`now()` })
+    .where(and(inArray(orders.id, orderIds), eq(orders.paymentStatus, 'Pending')))
+    .returning({ id: orders.id });
+  const ids = cancelled.map((row) => row.id);
+  if (ids.length === 0) return [];
+
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::integer` })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .groupBy(orderItems.productId);
+  await lockProducts(
+    tx,
+    lines.map((line) => line.productId),
+    'en',
+  );
+  await applyStockChanges(
+    tx,
+    lines.map((line) => ({ productId: line.productId, delta: line.quantity })),
+  );
+  await tx
+    .update(paymentSessions)
+    .set({ status: paymentStatus === 'Expired' ? 'expired' : 'cancelled' })
+    .where(and(inArray(paymentSessions.orderId, ids), eq(paymentSessions.status, 'open')));
+  return ids;
+}
+
+/**
+ * Takes an order's stock again, in the caller's transaction (a payment that arrived after the
+ * order was cancelled): `true` when every line's stock was there and is now taken, else `false`
+ * and nothing changed.
+ */
+export async function retakeStock(tx: Transaction, orderId: string): Promise<boolean> {
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const locked = new Map((await lockProducts(tx, lines.map((line) => line.productId), 'en')).map((row) => [row.id, row]));
+  if (lines.some((line) => (locked.get(line.productId)?.stock ?? 0) < line.quantity)) return false;
+  await applyStockChanges(
+    tx,
+    lines.map((line) => ({ productId: line.productId, delta: -line.quantity })),
+  );
+  return true;
+}
+
+/** The orders matching `where`, newest first, with their lines in the request's language. */
+async function readOrders(db: Executor, where: SQL | undefined, lng: Language, limit = ORDERS_PER_LIST): Promise<Order[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      createdAt: orders.createdAt,
+      amountCents: orders.amountCents,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      shippingAddress: orders.shippingAddress,
+      payBy: orders.payBy,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  if (rows.length === 0) return [];
+
+  const ar = lng === 'ar';
+  const lines = await db
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      quantity: orderItems.quantity,
+      priceCents: orderItems.priceCents,
+      title: ar ? products.titleAr : products.titleEn,
+      description: ar ? products.descriptionAr : products.descriptionEn,
+      thumbnail: products.thumbnail,
+      ratingTenths: products.ratingTenths,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  const itemsOf = new Map<string, OrderItem[]>();
+  for (const line of lines) {
+    const list = itemsOf.get(line.orderId) ?? [];
+    list.push({
+      _id: line.productId,
+      title: line.title,
+      thumbnail: line.thumbnail,
+      description: line.description,
+      price: line.priceCents / 100,
+      rating: line.ratingTenths / 10,
+      quantity: line.quantity,
+    });
+    itemsOf.set(line.orderId, list);
+  }
+
+  return rows.map((row) => {
+    const items = itemsOf.get(row.id) ?? [];
+    return {
+      _id: row.id,
+      userId: row.userId,
+      createdAt: row.createdAt.toISOString(),
+      amount: row.amountCents / 100,
+      count: items.reduce((sum, item) => sum + item.quantity, 0),
+      status: row.status as OrderStatus, // the table's check allows only these
+      paymentStatus: row.paymentStatus as PaymentStatus, // likewise
+      shippingAddress: row.shippingAddress as OrderAddress, // written by placeOrder as an OrderAddress
+      items,
+      payBy: row.paymentStatus === 'Pending' && row.status !== 'Cancelled' ? row.payBy.toISOString() : null,
+    };
+  });
+}
+
+async function readOrder(db: Executor, orderId: string, lng: Language): Promise<Order> {
+  const [order] = await readOrders(db, eq(orders.id, orderId), lng, 1);
+  if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'ORDER_NOT_FOUND');
+  return order;
+}
+
+/** One order of the shopper: 404 when there is no such order, 403 when it is someone else's. */
+export async function getOwnOrder(db: Database, userId: string, orderId: string, lng: Language): Promise<Order> {
+  const order = await readOrder(db, orderId, lng);
+  if (order.userId !== userId) throw forbidden(NOT_YOUR_ORDER_MESSAGE);
+  return order;
+}
+
+/**
+ * The shopper's upcoming orders (not yet delivered or cancelled) or past ones (delivered or
+ * cancelled), newest first.
+ */
+export async function listOrders(db: Database, userId: string, which: 'past' | 'coming', lng: Language): Promise<Order[]> {
+  const past = [...PAST_ORDER_STATUSES];
+  return readOrders(
+    db,
+    and(eq(orders.userId, userId), which === 'past' ? inArray(orders.status, past) : notInArray(orders.status, past)),
+    lng,
+  );
+}
+
+/** An HttpError for an order whose payment can no longer be taken. */
+export function notPayable(paymentStatus: string, status: string): HttpError {
+  if (paymentStatus === 'Paid') return conflict('This order is already paid.', 'ORDER_ALREADY_PAID');
+  if (status === 'Cancelled') return conflict('This order was cancelled. Please place it again.', 'ORDER_CANCELLED');
+  return conflict('This order cannot be paid.', 'ORDER_NOT_PAYABLE');
+}

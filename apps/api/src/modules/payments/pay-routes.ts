@@ -1,0 +1,167 @@
+import fastifyFormbody from '@fastify/formbody';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+import type { Database } from '../../db/client';
+import { orderItems, orders, paymentSessions, products } from '../../db/schema';
+import { requestLanguage } from '../../lib/language';
+import { checkCard, type CardForm } from '../../payments/card';
+import { renderPayPage, type PayPageView } from '../../payments/pay-page';
+import { SANDBOX_DECLINED_CARD, type SandboxPaymentProvider, type SandboxSession } from '../../payments/sandbox';
+
+import { WEBHOOK_PATH } from './routes';
+import { CANCEL_PATH, successPath } from './service';
+
+interface PayRoutesOptions {
+  db: Database;
+  provider: SandboxPaymentProvider;
+}
+
+const SessionParamsSchema = z.object({ sessionId: z.string() });
+const CardFormSchema = z.object({
+  name: z.string().max(200).catch(''),
+  number: z.string().max(60).catch(''),
+  expiry: z.string().max(20).catch(''),
+  cvc: z.string().max(20).catch(''),
+});
+
+/** How many times the sandbox delivers an event before it gives up (a real provider retries for days). */
+const DELIVERY_ATTEMPTS = 3;
+
+type LoadedSession = SandboxSession & { status: 'open' | 'paid' | 'ended' };
+
+/** The sandbox session behind a card page's id, with its order's state; `null` when there is none. */
+async function loadSession(db: Database, sessionId: string): Promise<LoadedSession | null> {
+  if (!z.uuid().safeParse(sessionId).success) return null;
+  const [row] = await db
+    .select({
+      orderId: paymentSessions.orderId,
+      amountCents: paymentSessions.amountCents,
+      currency: paymentSessions.currency,
+      sessionStatus: paymentSessions.status,
+      expiresAt: paymentSessions.expiresAt,
+      paymentStatus: orders.paymentStatus,
+      orderStatus: orders.status,
+    })
+    .from(paymentSessions)
+    .innerJoin(orders, eq(orders.id, paymentSessions.orderId))
+    .where(and(eq(paymentSessions.provider, 'sandbox'), eq(paymentSessions.providerSessionId, sessionId)));
+  if (!row) return null;
+  const paid = row.paymentStatus === 'Paid' || row.sessionStatus === 'completed';
+  const open = row.sessionStatus === 'open' && row.paymentStatus === 'Pending' && row.orderStatus !== 'Cancelled' && row.expiresAt.getTime() > Date.now();
+  return {
+    providerSessionId: sessionId,
+    orderId: row.orderId,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    status: paid ? 'paid' : open ? 'open' : 'ended',
+  };
+}
+
+async function formView(db: Database, session: LoadedSession, request: FastifyRequest, extra: Partial<Extract<PayPageView, { kind: 'form' }>> = {}) {
+  const ar = requestLanguage(request) === 'ar';
+  const lines = await db
+    .select({ title: ar ? products.titleAr : products.titleEn, quantity: orderItems.quantity, unitAmountCents: orderItems.priceCents })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, session.orderId))
+    .orderBy(asc(orderItems.position));
+  const view: PayPageView = { kind: 'form', sessionId: session.providerSessionId, amountCents: session.amountCents, lines, ...extra };
+  return view;
+}
+
+function stateView(session: LoadedSession | null): PayPageView | null {
+  if (!session) return { kind: 'missing' };
+  if (session.status === 'paid') return { kind: 'paid', orderId: session.orderId };
+  if (session.status === 'ended') return { kind: 'expired' };
+  return null;
+}
+
+/**
+ * Sends a signed event to the shop's webhook route, through the same route, parser, signature
+ * check and handler a real provider's delivery goes through; answers whether the shop took it.
+ */
+async function deliver(app: FastifyInstance, provider: SandboxPaymentProvider, rawBody: string): Promise<boolean> {
+  for (let attempt = 1; attempt <= DELIVERY_ATTEMPTS; attempt++) {
+    const res = await app.inject({
+      method: 'POST',
+      url: WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', [provider.signatureHeader]: provider.sign(rawBody) },
+      payload: rawBody,
+    });
+    if (res.statusCode === 200) return true;
+    app.log.warn({ attempt, status: res.statusCode }, 'sandbox payment event not accepted');
+    // A refused event (4xx) will be refused again; only a fault is worth another try.
+    if (res.statusCode < 500) return false;
+  }
+  return false;
+}
+
+/**
+ * The sandbox provider's hosted card page, `/pay/{sessionId}` (blueprint, Payments): a plain HTML
+ * form that works without JavaScript. Pay checks the card like a card form; 4000 0000 0000 0002
+ * is declined, any other valid number pays: the page sends the signed `checkout.session.completed`
+ * event to the webhook and then the browser to `/checkoutSuccess`. Cancel sends
+ * `checkout.session.expired` (the order is cancelled and its stock returned) and goes back to
+ * `/checkout`. The page speaks the shopper's language (`i18next` cookie or `?lng=`).
+ */
+export const payRoutes: FastifyPluginAsync<PayRoutesOptions> = async (app, { db, provider }) => {
+  await app.register(fastifyFormbody, { bodyLimit: 4096 });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+
+  app.get('/pay/:sessionId', { schema: { hide: true } }, async (request, reply) => {
+    const { sessionId } = SessionParamsSchema.parse(request.params);
+    const lng = requestLanguage(request);
+    const session = await loadSession(db, sessionId);
+    const state = stateView(session);
+    const view = state ?? (await formView(db, session as LoadedSession, request));
+    return reply
+      .code(view.kind === 'missing' ? 404 : view.kind === 'expired' ? 410 : 200)
+      .type('text/html; charset=utf-8')
+      .send(renderPayPage(view, lng));
+  });
+
+  app.post('/pay/:sessionId', { schema: { hide: true } }, async (request, reply) => {
+    const { sessionId } = SessionParamsSchema.parse(request.params);
+    const lng = requestLanguage(request);
+    const session = await loadSession(db, sessionId);
+    const state = stateView(session);
+    if (state || !session) {
+      const view = state ?? { kind: 'missing' };
+      return reply.code(view.kind === 'paid' ? 409 : view.kind === 'missing' ? 404 : 410).type('text/html; charset=utf-8').send(renderPayPage(view, lng));
+    }
+
+    const parsed = CardFormSchema.safeParse(request.body ?? {});
+    const values: CardForm = parsed.success ? parsed.data : { name: '', number: '', expiry: '', cvc: '' };
+    const { errors, digits } = checkCard(values);
+    const keep = { name: values.name, number: values.number, expiry: values.expiry };
+    if (Object.keys(errors).length > 0) {
+      return reply.code(400).type('text/html; charset=utf-8').send(renderPayPage(await formView(db, session, request, { values: keep, errors }), lng));
+    }
+    if (digits === SANDBOX_DECLINED_CARD) {
+      return reply
+        .code(402)
+        .type('text/html; charset=utf-8')
+        .send(renderPayPage(await formView(db, session, request, { values: keep, failure: 'declined' }), lng));
+    }
+
+    if (!(await deliver(app, provider, provider.buildEvent('checkout.session.completed', session)))) {
+      return reply
+        .code(502)
+        .type('text/html; charset=utf-8')
+        .send(renderPayPage(await formView(db, session, request, { values: keep, failure: 'deliveryFailed' }), lng));
+    }
+    return reply.redirect(successPath(session.orderId), 303);
+  });
+
+  app.post('/pay/:sessionId/cancel', { schema: { hide: true } }, async (request, reply) => {
+    const { sessionId } = SessionParamsSchema.parse(request.params);
+    const session = await loadSession(db, sessionId);
+    if (session?.status === 'open') await deliver(app, provider, provider.buildEvent('checkout.session.expired', session));
+    return reply.redirect(CANCEL_PATH, 303);
+  });
+};

@@ -1,0 +1,102 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+import type { Language } from '@dukkan/contracts/common';
+
+/** A line of a hosted checkout page: what the shopper sees they pay for. */
+export interface CheckoutLine {
+  title: string;
+  quantity: number;
+  unitAmountCents: number;
+}
+
+/** What a provider needs to open a hosted checkout page for one order. */
+export interface CheckoutSessionRequest {
+  orderId: string;
+  userId: string;
+  /** The order's amount, computed by the shop from its own prices. */
+  amountCents: number;
+  currency: string;
+  lines: CheckoutLine[];
+  /** Where the page sends the shopper after paying, and after cancelling. */
+  successUrl: string;
+  cancelUrl: string;
+  /** The page stops taking payments at this moment (the order's `payBy`). */
+  expiresAt: Date;
+  lng: Language;
+}
+
+/** A hosted checkout page the provider opened: its id at the provider and where to send the browser. */
+export interface CreatedCheckoutSession {
+  providerSessionId: string;
+  url: string;
+}
+
+/**
+ * What a verified provider event means for the shop. `paid`: the session's payment succeeded,
+ * for `amountCents` in `currency`. `expired`: the session ended unpaid (timed out, or the shopper
+ * cancelled on the card page). `ignored`: an event type the shop does not act on.
+ */
+export type PaymentEvent =
+  | { kind: 'paid'; eventId: string; providerSessionId: string; orderId: string; amountCents: number; currency: string }
+  | { kind: 'expired'; eventId: string; providerSessionId: string; orderId: string }
+  | { kind: 'ignored'; eventId: string; type: string };
+
+/** A webhook delivery the shop refuses: unsigned, wrongly signed, stale or malformed. */
+export class WebhookRefusedError extends Error {
+  constructor(
+    readonly code: 'MISSING_SIGNATURE' | 'INVALID_SIGNATURE' | 'STALE_EVENT' | 'INVALID_EVENT',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WebhookRefusedError';
+  }
+}
+
+/**
+ * A payment provider (blueprint, Payments): opens a hosted checkout page for an order, and turns
+ * the provider's signed webhook delivery into a `PaymentEvent`. Orders are marked paid only by
+ * such an event (modules/payments/service.ts), never by the browser reaching the success page.
+ */
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  /** The request header that carries the webhook's signature. */
+  readonly signatureHeader: string;
+  createCheckoutSession(request: CheckoutSessionRequest): Promise<CreatedCheckoutSession>;
+  /** Verifies the delivery's signature over its raw body and reads it; throws `WebhookRefusedError`. */
+  parseEvent(rawBody: Buffer, signature: string | undefined, nowMs?: number): PaymentEvent;
+}
+
+/** How old a signed event may be when it arrives (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The signature scheme of Stripe's webhooks, which the sandbox uses too: the header is
+ * `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{raw body}"}`.
+ */
+export function signPayload(secret: Buffer, rawBody: string | Buffer, timestampSeconds: number): string {
+  const mac = createHmac('sha256', secret).update(`${timestampSeconds}.`).update(rawBody).digest('hex');
+  return `t=${timestampSeconds},v1=${mac}`;
+}
+
+/** Checks a `t=...,v1=...` signature over the raw body, timing-safe, and that it is fresh. */
+export function verifySignedPayload(secret: Buffer, rawBody: Buffer, header: string | undefined, nowMs = Date.now()): void {
+  if (!header) throw new WebhookRefusedError('MISSING_SIGNATURE', 'The event is not signed');
+  const parts = new Map<string, string[]>();
+  for (const part of header.split(',')) {
+    const [key, value] = part.split('=', 2);
+    if (!key || value === undefined) continue;
+    parts.set(key.trim(), [...(parts.get(key.trim()) ?? []), value.trim()]);
+  }
+  const timestamp = Number(parts.get('t')?.[0]);
+  const given = parts.get('v1') ?? [];
+  if (!Number.isInteger(timestamp) || given.length === 0) throw new WebhookRefusedError('INVALID_SIGNATURE', 'The event signature is malformed');
+  const expected = Buffer.from(signPayload(secret, rawBody, timestamp).split('v1=')[1] ?? '', 'utf8');
+  const matches = given.some((candidate) => {
+    const buffer = Buffer.from(candidate, 'utf8');
+    return buffer.length === expected.length && timingSafeEqual(buffer, expected);
+  });
+  if (!matches) throw new WebhookRefusedError('INVALID_SIGNATURE', 'The event signature does not match');
+  if (Math.abs(nowMs / 1000 - timestamp) > WEBHOOK_TOLERANCE_SECONDS) {
+    throw new WebhookRefusedError('STALE_EVENT', 'The event is too old to be accepted');
+  }
+}
