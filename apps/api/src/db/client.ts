@@ -42,6 +42,28 @@ export type DatabaseOptions =
   /** `dataDir` undefined means in memory; `loadDataDir` starts from a dump (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
+/** The advisory lock key under which migrations run ('dukkan migrations'). */
+const MIGRATION_LOCK = 'dukkan migrations';
+
+/**
+ * Runs `migrate` while holding a session advisory lock on a connection of its own, so API
+ * processes starting together against one new database migrate it one after the other: the
+ * second finds the migrations done instead of creating the same tables again.
+ */
+async function migrateOnePoolAtATime(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await lock.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 /** Opens the embedded database (PGlite) or a PostgreSQL server through node-postgres. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
@@ -52,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateOnePoolAtATime(pool, () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR })),
       close: () => pool.end(),
     };
   }

@@ -79,4 +79,19 @@ describe('prepareDatabase', () => {
       await cleanup();
     }
   });
+
+  // Two API processes starting together against one new server database; the embedded database
+  // belongs to one process, so this exists in the PostgreSQL run only (the api-pg project).
+  if (inject('dbKind') !== 'postgres') return;
+  it('lets two processes starting together migrate and seed one new database, one after the other', async () => {
+    const { config, cleanup } = await emptyDatabase();
+    try {
+      const [a, b] = await Promise.all([prepareDatabase(config), prepareDatabase(config)]);
+      expect([a.seeded, b.seeded].sort()).toEqual([false, true]);
+      expect((await counts(a.db)).categories).toBe(9);
+      await Promise.all([a.close(), b.close()]);
+    } finally {
+      await cleanup();
+    }
+  });
 });
