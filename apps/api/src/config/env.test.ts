@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('/srv/shop', 'data'),
       databaseUrl: undefined,
       paymentProvider: 'sandbox',
+      paymentTimeoutMinutes: 30,
       publicUrl: 'http://127.0.0.1:3000',
       logLevel: 'info',
     });
@@ -31,6 +32,8 @@ describe('loadConfig', () => {
       /PORT[\s\S]*DATABASE_URL[\s\S]*PAYMENT_PROVIDER|PORT[\s\S]*PAYMENT_PROVIDER[\s\S]*DATABASE_URL/,
     );
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ PAYMENT_TIMEOUT_MINUTES: '0' })).toThrow(/PAYMENT_TIMEOUT_MINUTES must be a whole number of minutes from 1/);
+    expect(loadConfig({ PAYMENT_TIMEOUT_MINUTES: '5' }).paymentTimeoutMinutes).toBe(5);
   });
 
   it('refuses PAYMENT_PROVIDER=stripe without both Stripe keys', () => {
