@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import i18next, { changeLanguage, use as registerPlugin } from 'i18next';
+import { toast } from 'react-hot-toast';
 import { initReactI18next } from 'react-i18next';
-import toast from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { applyDocumentLanguage } from '../app/i18n';

@@ -32,8 +32,9 @@ describe('MainLayout', () => {
     expect(window.localStorage.getItem('token')).toBeNull();
     expect(store.getState().auth.userToken).toBeNull();
     expect(await screen.findByText('Successfully logged out!')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Register' })).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Register' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Sign in or create your account' })).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Sign in or create your account' }, { timeout: 10_000 })).toBeInTheDocument();

@@ -10,10 +10,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useSignedInUser } from '../../app/hooks';
+import { AddressForm } from '../../components/address-form';
 import { errorMessageOf } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 
-import { AddressForm } from './address-form';
 import { useGetUserQuery, useSaveAddressBookMutation } from './users-api';
 
 function AddressCard({ address, onRemove, removing }: { address: Address; onRemove: () => void; removing: boolean }) {

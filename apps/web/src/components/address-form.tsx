@@ -2,10 +2,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-import { formField } from '../../lib/form-field';
+import { formField } from '../lib/form-field';
 
 type FieldName =
   | 'fullName'
@@ -60,14 +61,21 @@ interface AddressFormProps {
   onCancel: () => void;
   /** Prefix of the fields' ids, unique on the page. */
   idPrefix?: string;
+  /**
+   * The id of a heading outside the form that names it (a dialog's title): the form then shows
+   * no title of its own.
+   */
+  labelledBy?: string;
+  /** Controls shown under the fields, before the buttons (the checkout's payment-details checkbox). */
+  children?: ReactNode;
 }
 
 /**
  * The new-address form (spec sections 3 and 5): required marks, numeric inputs for zip code,
  * floor and apartment, each error shown under its field and linked to it (aria-describedby).
- * Used by the address book and, later, the checkout's 'add New' dialog.
+ * Used by the address book and by the checkout's 'add New' dialog.
  */
-export function AddressForm({ onSave, onCancel, idPrefix = 'address' }: AddressFormProps) {
+export function AddressForm({ onSave, onCancel, idPrefix = 'address', labelledBy, children }: AddressFormProps) {
   const { t } = useTranslation('account');
   const {
     register,
@@ -86,12 +94,14 @@ export function AddressForm({ onSave, onCancel, idPrefix = 'address' }: AddressF
       component="form"
       noValidate
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      aria-labelledby={`${idPrefix}-form-title`}
+      aria-labelledby={labelledBy ?? `${idPrefix}-form-title`}
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}
     >
-      <Typography variant="h3" id={`${idPrefix}-form-title`} sx={{ fontSize: '1.2rem', gridColumn: '1 / -1' }}>
-        {t('profile.addressFormTitle')}
-      </Typography>
+      {labelledBy === undefined ? (
+        <Typography variant="h3" id={`${idPrefix}-form-title`} sx={{ fontSize: '1.2rem', gridColumn: '1 / -1' }}>
+          {t('profile.addressFormTitle')}
+        </Typography>
+      ) : null}
       <Typography sx={{ color: 'text.secondary', fontSize: '0.85rem', gridColumn: '1 / -1' }}>{t('profile.requiredNote')}</Typography>
       {FIELDS.map(({ name, required, max, numeric, autoComplete, wide }) => {
         const label = t(`profile.fields.${name}`);
@@ -124,6 +134,7 @@ export function AddressForm({ onSave, onCancel, idPrefix = 'address' }: AddressF
           />
         );
       })}
+      {children ? <Box sx={{ gridColumn: '1 / -1' }}>{children}</Box> : null}
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', gridColumn: '1 / -1' }}>
         <Button type="button" variant="outlined" onClick={onCancel}>
           {t('profile.addressCancel')}
