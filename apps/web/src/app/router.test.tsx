@@ -17,6 +17,8 @@ function mockCatalog() {
         : undefined,
     on(`/api/product/${product(7)._id}`, { data: product(7, { title: 'Olive oil', categoryLabel: 'Grocery' }) }),
     on(`/api/users/${SHOPPER_ID}`, { data: shopper() }),
+    on(`/api/orders/past/${SHOPPER_ID}`, { allOrders: [] }),
+    on(`/api/orders/coming/${SHOPPER_ID}`, { allOrders: [] }),
   );
 }
 

@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
           ...DEPARTMENTS.map(departmentRoute),
           { path: 'cart', lazy: page(() => import('../features/cart/cart-page'), (m) => m.CartPage) },
           { path: 'Order/:id', lazy: page(() => import('../features/orders/order-page'), (m) => m.OrderPage) },
-          { path: 'checkout', lazy: page(() => import('../features/checkout/checkout-page'), (m) => m.CheckoutPage) },
+          { path: 'checkout', lazy: page(() => import('./routes/checkout-route'), (m) => m.CheckoutRoute) },
           { path: 'search', lazy: page(() => import('../features/search/search-page'), (m) => m.SearchPage) },
           { path: 'wishlist', lazy: page(() => import('../features/wishlist/wishlist-page'), (m) => m.WishlistPage) },
           {

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 
 import { authSlice, loggedOut, sessionEnded, signInSucceeded, tokenReplaced } from '../features/auth/auth-slice';
 import { forgetToken, saveToken } from '../features/auth/token-storage';
-import { checkOutSlice } from '../features/checkout/checkout-slice';
+import { checkOutSlice, checkoutCleared } from '../features/checkout/checkout-slice';
 import { forgetGuestCartToken } from '../lib/guest-cart-token';
 import { notify } from '../lib/notify';
 
@@ -27,7 +27,8 @@ export type RootState = ReturnType<typeof rootReducer>;
  * The session's side effects, kept out of the reducers: a new token is saved where the spec
  * keeps it (`token`) and the guest cart's identity (`token2`) is dropped, since signing in merged
  * that cart into the shopper's; signing out — by the Logout button or because the server refused the
- * token — forgets it and empties RTK Query's cache, so nothing of the previous shopper stays.
+ * token — forgets it, empties RTK Query's cache and clears the checkout (the chosen address, the
+ * order draft), so nothing of the previous shopper stays.
  */
 function sessionListeners() {
   const listeners = createListenerMiddleware();
@@ -56,6 +57,7 @@ function sessionListeners() {
     effect: (_action, listenerApi) => {
       forgetToken();
       listenerApi.dispatch(api.util.resetApiState());
+      listenerApi.dispatch(checkoutCleared());
     },
   });
   return listeners.middleware;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { arrivalDate, formatDeliveryDate, SHIPPING_DAYS } from './delivery-date';
+import { arrivalDate, arrivalWindow, formatDeliveryDate, formatDeliveryDay, SHIPPING_DAYS } from './delivery-date';
 
 describe('arrivalDate', () => {
   it('is three days after the order by default, across month and year ends', () => {
@@ -22,6 +22,23 @@ describe('formatDeliveryDate', () => {
     const text = formatDeliveryDate(new Date(2024, 1, 28), 'ar');
     expect(text).toContain('28');
     expect(text).toContain('فبراير');
+    expect(text).not.toMatch(/[٠-٩]/);
+  });
+});
+
+describe('arrivalWindow and formatDeliveryDay', () => {
+  it('gives the spec’s window: ordered Sun, Feb 25 2024 arrives between Wed, Feb 28 and Mon, Mar 4', () => {
+    const { earliest, latest } = arrivalWindow(new Date(2024, 1, 25, 10));
+    expect(earliest).toEqual(new Date(2024, 1, 28));
+    expect(latest).toEqual(new Date(2024, 2, 4));
+    expect(formatDeliveryDay(earliest, 'en')).toBe('Wed, Feb 28');
+    expect(formatDeliveryDay(latest, 'en')).toBe('Mon, Mar 4');
+  });
+
+  it('writes the Arabic weekday and month with Latin digits', () => {
+    const text = formatDeliveryDay(new Date(2024, 1, 28), 'ar');
+    expect(text).toContain('الأربعاء');
+    expect(text).toContain('28');
     expect(text).not.toMatch(/[٠-٩]/);
   });
 });

@@ -18,3 +18,20 @@ export function formatDeliveryDate(date: Date, language: Language): string {
   const locale = language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-US';
   return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }).format(date);
 }
+
+/** Days between the earliest and the latest arrival of free shipping (spec: "Wed, Feb 28—Mon, Mar 4"). */
+export const DELIVERY_WINDOW_DAYS = 5;
+
+/** When a parcel ordered on `from` arrives at the earliest and at the latest. */
+export function arrivalWindow(from: Date): { earliest: Date; latest: Date } {
+  return { earliest: arrivalDate(from), latest: arrivalDate(from, SHIPPING_DAYS + DELIVERY_WINDOW_DAYS) };
+}
+
+/**
+ * A delivery day with its weekday, as the checkout writes it: "Wed, Feb 28" in English,
+ * "الأربعاء، 28 فبراير" in Arabic (Latin digits).
+ */
+export function formatDeliveryDay(date: Date, language: Language): string {
+  const locale = language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-US';
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric' }).format(date);
+}

@@ -1,7 +1,11 @@
+import type { Cart } from '@dukkan/contracts/cart';
+// Types only: the slice is part of the first load, and the contracts' runtime values bring zod.
+import type { INITIAL_ORDER_STATUS } from '@dukkan/contracts/orders';
+import type { Address } from '@dukkan/contracts/users';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** Spec section 3, "Checkout totals": all amounts in dollars, all starting at 0. */
-export interface CheckOutState {
+export interface CheckOutTotals {
   subTotal: number;
   /** The discount as an amount (subtotal x percent / 100), see `discountApplied`. */
   discount: number;
@@ -10,22 +14,94 @@ export interface CheckOutState {
   delivery: number;
 }
 
-const initialState: CheckOutState = { subTotal: 0, discount: 0, total: 0, delivery: 0 };
+/**
+ * A line of the order draft (spec section 3): the product as the cart shows it, at its current
+ * price. (Type aliases rather than interfaces: they fit the contract's open draft schema.)
+ */
+export type DraftLine = {
+  _id: string;
+  title: string;
+  thumbnail: string;
+  description: string;
+  quantity: number;
+  /** The current catalog price in dollars (the cart's `product.price`), not `priceWhenAdded`. */
+  price: number;
+};
+
+/**
+ * Spec section 3, "Order draft built at checkout". The server reads only the items' ids and
+ * quantities and `shippingAddress._id` (packages/contracts/src/orders.ts); the rest is what the
+ * shopper saw.
+ */
+export type OrderDraft = {
+  userId: string;
+  /** The checkout total. */
+  amount: number;
+  items: DraftLine[];
+  status: typeof INITIAL_ORDER_STATUS;
+  /** The selected saved address, or `null` while none is chosen (Place Order then refuses). */
+  shippingAddress: Address | null;
+};
+
+export interface CheckOutState extends CheckOutTotals {
+  /** The saved address whose radio is selected (spec section 4). */
+  shippingAddress: Address | null;
+  /** The order draft, rebuilt whenever the cart, the totals or the address change; `null` before the cart is read. */
+  order: OrderDraft | null;
+}
+
+/** Spec section 4: the status of an order built from the cart (`INITIAL_ORDER_STATUS`). */
+const DRAFT_STATUS: typeof INITIAL_ORDER_STATUS = 'Waiting for Supplier';
+
+const initialState: CheckOutState = { subTotal: 0, discount: 0, total: 0, delivery: 0, shippingAddress: null, order: null };
 
 /** Cents are what money is stored in (blueprint): rounding there keeps 0.1 + 0.2 at 0.30. */
 function roundToCents(amount: number): number {
   return Math.round(amount * 100) / 100;
 }
 
-function totalOf(state: CheckOutState): number {
-  return roundToCents(state.subTotal + state.delivery - state.discount);
+/** Spec section 4: total = subtotal + delivery - discount. */
+function totalOf(totals: CheckOutTotals): number {
+  return roundToCents(totals.subTotal + totals.delivery - totals.discount);
 }
 
 /**
- * The checkout totals operations of spec section 4. The spec writes "add to subtotal" as
- * `total = subtotal x (1 - discount)` but "set discount" stores the discount as an amount
- * (`subtotal x percent / 100`); read together, the two formulas only agree while the discount is
- * 0. Here the discount is always an amount and every operation keeps
+ * The order draft for `cart` (spec sections 3 and 4): every line at the current catalog price,
+ * the checkout total as the amount, status 'Waiting for Supplier', and the selected address.
+ */
+export function buildOrderDraft(
+  cart: Pick<Cart, 'items'>,
+  totals: Pick<CheckOutTotals, 'total'>,
+  userId: string,
+  shippingAddress: Address | null,
+): OrderDraft {
+  return {
+    userId,
+    amount: totals.total,
+    items: cart.items.map(({ product, quantity }) => ({
+      _id: product._id,
+      title: product.title,
+      thumbnail: product.thumbnail,
+      description: product.description,
+      quantity,
+      price: product.price,
+    })),
+    status: DRAFT_STATUS,
+    shippingAddress,
+  };
+}
+
+/** After any change of the totals: the total follows (the invariant), and so does the draft's amount. */
+function settle(state: CheckOutState): void {
+  state.total = totalOf(state);
+  if (state.order) state.order.amount = state.total;
+}
+
+/**
+ * The checkout totals operations of spec section 4 and the order draft. The spec writes "add to
+ * subtotal" as `total = subtotal x (1 - discount)` but "set discount" stores the discount as an
+ * amount (`subtotal x percent / 100`); read together, the two formulas only agree while the
+ * discount is 0. Here the discount is always an amount and every operation keeps
  * `total = subTotal + delivery - discount`, which is what both formulas give with no discount.
  */
 export const checkOutSlice = createSlice({
@@ -35,26 +111,56 @@ export const checkOutSlice = createSlice({
     /** An amount was added to the subtotal (e.g. a line's price x quantity). */
     subtotalIncreased(state, action: PayloadAction<number>) {
       state.subTotal = roundToCents(state.subTotal + action.payload);
-      state.total = totalOf(state);
+      settle(state);
     },
-    /** The subtotal was computed anew (sum of priceWhenAdded x quantity over the cart lines). */
+    /** The subtotal was computed anew. */
     subtotalChanged(state, action: PayloadAction<number>) {
       state.subTotal = roundToCents(action.payload);
+      settle(state);
     },
     /** A discount of `percent` % of the subtotal applies. */
     discountApplied(state, action: PayloadAction<number>) {
       state.discount = roundToCents(state.subTotal * (action.payload / 100));
-      state.total = totalOf(state);
+      settle(state);
     },
     /** The total is due again after the subtotal, delivery or discount changed. */
     totalRecalculated(state) {
+      settle(state);
+    },
+    /**
+     * The checkout read the shopper's cart: the subtotal is the server's (current catalog prices,
+     * as the cart page shows it) and the draft is rebuilt from its lines.
+     */
+    cartLoaded(state, action: PayloadAction<{ userId: string; cart: Pick<Cart, 'items' | 'subtotal'> }>) {
+      const { userId, cart } = action.payload;
+      state.subTotal = roundToCents(cart.subtotal);
       state.total = totalOf(state);
+      state.order = buildOrderDraft(cart, state, userId, state.shippingAddress);
+    },
+    /** The shopper chose a saved address (its radio, or the one just added in the dialog). */
+    shippingAddressSelected(state, action: PayloadAction<Address>) {
+      state.shippingAddress = action.payload;
+      if (state.order) state.order.shippingAddress = action.payload;
+    },
+    /** The session ended: nothing of this shopper's checkout stays. */
+    checkoutCleared() {
+      return initialState;
     },
   },
   selectors: {
-    selectCheckOutTotals: (state) => state,
+    selectCheckOutTotals: (state): CheckOutTotals => state,
+    selectShippingAddress: (state) => state.shippingAddress,
+    selectOrderDraft: (state) => state.order,
   },
 });
 
-export const { subtotalIncreased, subtotalChanged, discountApplied, totalRecalculated } = checkOutSlice.actions;
-export const { selectCheckOutTotals } = checkOutSlice.selectors;
+export const {
+  subtotalIncreased,
+  subtotalChanged,
+  discountApplied,
+  totalRecalculated,
+  cartLoaded,
+  shippingAddressSelected,
+  checkoutCleared,
+} = checkOutSlice.actions;
+export const { selectCheckOutTotals, selectShippingAddress, selectOrderDraft } = checkOutSlice.selectors;

@@ -1,14 +1,9 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** `/userprofile/pastOrders`: the order cards arrive with the orders issue. */
+import { OrderList } from './order-list';
+
+/** `/userprofile/pastOrders`: delivered and cancelled orders (spec section 2). */
 export function PastOrdersPage() {
   const { t } = useTranslation('account');
-  return (
-    <Box>
-      <Typography variant="h2">{t('profile.pastTitle')}</Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 2 }}>{t('profile.pastEmpty')}</Typography>
-    </Box>
-  );
+  return <OrderList list="past" title={t('profile.pastTitle')} empty={t('profile.pastEmpty')} />;
 }

@@ -1,14 +1,9 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** `/userprofile/upcomingOrders`: the order cards arrive with the orders issue. */
+import { OrderList } from './order-list';
+
+/** `/userprofile/upcomingOrders`: orders not yet delivered or cancelled (spec section 2). */
 export function UpcomingOrdersPage() {
   const { t } = useTranslation('account');
-  return (
-    <Box>
-      <Typography variant="h2">{t('profile.upcomingTitle')}</Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 2 }}>{t('profile.upcomingEmpty')}</Typography>
-    </Box>
-  );
+  return <OrderList list="coming" title={t('profile.upcomingTitle')} empty={t('profile.upcomingEmpty')} />;
 }

@@ -1,0 +1,86 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { PriceAmount } from '../../components/price';
+
+function Row({ label, value, strong = false, color }: { label: string; value: ReactNode; strong?: boolean; color?: string }) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 2,
+        py: 0.5,
+        fontWeight: strong ? 800 : 400,
+        color,
+        // The estimated total is set off by a rule (an <hr> may not sit inside a <dl>).
+        ...(strong ? { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1.5 } : {}),
+      }}
+    >
+      <Box component="dt">{label}</Box>
+      <Box component="dd" sx={{ m: 0, textAlign: 'end' }}>
+        {value}
+      </Box>
+    </Box>
+  );
+}
+
+interface CheckoutSummaryProps {
+  count: number;
+  subtotal: number;
+  savings: number;
+  total: number;
+  placing: boolean;
+  onPlaceOrder: () => void;
+}
+
+/**
+ * The checkout's order summary (spec section 2): subtotal with the item count, savings from real
+ * list prices (−$0.00 when none, already taken off the subtotal), the total, free shipping,
+ * taxes pending, the estimated total, and Place Order — a button, busy while the order is placed.
+ */
+export function CheckoutSummary({ count, subtotal, savings, total, placing, onPlaceOrder }: CheckoutSummaryProps) {
+  const { t } = useTranslation('shopping');
+  return (
+    <Box
+      component="section"
+      aria-labelledby="checkout-summary-title"
+      sx={{ p: 2.5, border: 1, borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper', position: { md: 'sticky' }, top: { md: 16 } }}
+    >
+      <Typography id="checkout-summary-title" component="h2" sx={{ fontWeight: 800, fontSize: '1.1rem', mb: 1 }}>
+        {t('checkout.summary')}
+      </Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        <Row label={t('checkout.subtotal', { count })} value={<PriceAmount amount={subtotal} />} />
+        <Row
+          label={t('checkout.savings')}
+          value={
+            <bdi dir="ltr">
+              −<PriceAmount amount={savings} />
+            </bdi>
+          }
+          color="#2a8703"
+        />
+        <Row label={t('checkout.total')} value={<PriceAmount amount={total} />} />
+        <Row label={t('checkout.shipping')} value={t('checkout.free')} />
+        <Row label={t('checkout.taxes')} value={t('checkout.taxesPending')} />
+        <Row label={t('checkout.estimatedTotal')} value={<PriceAmount amount={total} />} strong />
+      </Box>
+      <Button
+        variant="contained"
+        size="large"
+        fullWidth
+        onClick={onPlaceOrder}
+        loading={placing}
+        loadingPosition="start"
+        aria-busy={placing}
+        sx={{ mt: 2 }}
+      >
+        {placing ? t('checkout.placing') : t('checkout.placeOrder')}
+      </Button>
+    </Box>
+  );
+}

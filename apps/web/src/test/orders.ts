@@ -1,0 +1,52 @@
+import type { Order } from '@dukkan/contracts/orders';
+import type { Address } from '@dukkan/contracts/users';
+
+import { SHOPPER_ID } from './fixtures';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A saved address as `GET /api/users/{id}` answers it. */
+export function savedAddress(n: number, overrides: Partial<Address> = {}): Address {
+  return {
+    _id: id(500 + n),
+    fullName: 'Mona Adel',
+    phoneNumber: '01001234567',
+    country: 'Egypt',
+    city: 'Cairo',
+    area: 'Zamalek',
+    street: `${n} Nile St.`,
+    building: '12',
+    floor: '3',
+    apartment: '7',
+    zipCode: '11211',
+    extraDetails: '',
+    ...overrides,
+  };
+}
+
+/** An order as every orders endpoint answers it: two Desk Lamps at $13.50, unpaid. */
+export function order(n: number, overrides: Partial<Order> = {}): Order {
+  return {
+    _id: id(8000 + n),
+    userId: SHOPPER_ID,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    amount: 27,
+    count: 2,
+    status: 'Waiting for Supplier',
+    paymentStatus: 'Pending',
+    shippingAddress: savedAddress(1),
+    items: [
+      {
+        _id: id(1),
+        title: 'Desk Lamp',
+        thumbnail: '/images/products/p1/0.svg',
+        description: 'A lamp for the desk',
+        price: 13.5,
+        rating: 4.2,
+        quantity: 2,
+      },
+    ],
+    payBy: '2026-11-23T10:30:00.000Z',
+    ...overrides,
+  };
+}
