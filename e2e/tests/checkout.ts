@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+
+import { SAMPLE_ADDRESS } from './account-pages';
+import { expect } from './fixtures';
+import { addToCartThroughApi, someProduct, type CatalogProduct, type Language } from './shopping';
+
+/**
+ * Helpers of the checkout and orders tests (issue #8). The products they buy come from
+ * departments no other browser test counts stock in (fashion, Patio & Garden), `n` apart per
+ * test, so parallel purchases never change what another test expects.
+ */
+
+/** A test's own products to buy: the `n`th in-stock product of fashion and of Patio & Garden. */
+export async function productsToBuy(request: APIRequestContext, n: number): Promise<[CatalogProduct, CatalogProduct]> {
+  return [await someProduct(request, 'fashion', n), await someProduct(request, 'Patio&Garden', n)];
+}
+
+/** Saves `SAMPLE_ADDRESS` in the shopper's address book through the API; answers its id. */
+export async function saveAddressThroughApi(request: APIRequestContext, shopper: { id: string; token: string }): Promise<string> {
+  const answer = await request.put(`/api/users/address/${shopper.id}`, { headers: { token: shopper.token }, data: [SAMPLE_ADDRESS] });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const body = (await answer.json()) as { data: { addressBook: { _id: string }[] } };
+  return body.data.addressBook[0]!._id;
+}
+
+/** A shopper's cart holding one of each product, and a saved address: ready to check out. */
+export async function readyToCheckOut(request: APIRequestContext, shopper: { id: string; token: string }, products: CatalogProduct[]): Promise<void> {
+  for (const product of products) await addToCartThroughApi(request, shopper.token, product._id);
+  await saveAddressThroughApi(request, shopper);
+}
+
+/** `$12.34` */
+export const dollars = (amount: number) => `$${amount.toFixed(2)}`;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+type Json = Record<string, unknown>;
+function readJson(language: Language, ns: string): Json {
+  return JSON.parse(readFileSync(path.join(here, '../../apps/web/public/locales', language, `${ns}.json`), 'utf8')) as Json;
+}
+
+/** The checkout, success and order texts of `public/locales/{lng}/shopping.json` these tests use. */
+export interface CheckoutTexts {
+  checkout: { title: string; summary: string; addNew: string; addAddressNow: string; dialogTitle: string; placeOrder: string; taxesPending: string };
+  success: { paid: string };
+  order: { viewProduct: string };
+  /** From account.json: the order lists' empty texts. */
+  profile: { pastEmpty: string; upcomingEmpty: string };
+}
+
+export function checkoutTexts(language: Language): CheckoutTexts {
+  // The files' shapes, checked by the tests that read them.
+  const account = readJson(language, 'account') as unknown as Pick<CheckoutTexts, 'profile'>;
+  return { ...(readJson(language, 'shopping') as unknown as Omit<CheckoutTexts, 'profile'>), profile: account.profile };
+}
+
+/** The card page's texts (served by the API, apps/api/src/payments/pay-page.ts). */
+export const CARD_PAGE = {
+  en: { heading: 'Pay Dukkan', name: 'Name on card', number: 'Card number', expiry: 'Expiry', cvc: 'CVC', pay: 'Pay', cancel: 'Cancel', declined: 'Your card was declined.' },
+  ar: {
+    heading: 'ادفع لدكان',
+    name: 'الاسم على البطاقة',
+    number: 'رقم البطاقة',
+    expiry: 'تاريخ الانتهاء',
+    cvc: 'رمز التحقق (CVC)',
+    pay: 'ادفع',
+    cancel: 'إلغاء',
+    declined: 'تم رفض بطاقتك.',
+  },
+} as const;
+
+/** Fills the card page's fields, found by their labels. */
+export async function fillCard(page: Page, number: string, language: Language = 'en'): Promise<void> {
+  const t = CARD_PAGE[language];
+  await page.getByLabel(t.name).fill('Layla Hassan');
+  await page.getByLabel(t.number).fill(number);
+  await page.getByLabel(t.expiry).fill('12/34');
+  await page.getByLabel(t.cvc).fill('123');
+}
+
+/** Presses Tab (Shift+Tab with `back`) until `target` has the focus; fails after `max` presses. */
+export async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}): Promise<void> {
+  const handle = await target.elementHandle();
+  for (let i = 0; i < max; i += 1) {
+    if (await page.evaluate((element) => document.activeElement === element, handle)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
