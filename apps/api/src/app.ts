@@ -19,14 +19,15 @@ import { authPlugin } from './lib/auth';
 import { registerErrorHandling } from './lib/errors';
 import { FailureLimiter } from './lib/failure-limiter';
 import { resolveJwtSecret } from './lib/jwt-secret';
+import type { StopJob } from './lib/periodic-job';
 import { ResponseCache } from './lib/response-cache';
 import { TokenService } from './lib/tokens';
-import { startGuestCartCleanup, type StopCleanup } from './modules/cart/cleanup';
+import { startGuestCartCleanup } from './modules/cart/cleanup';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
-import { startOrderExpiry, type StopOrderExpiry } from './modules/orders/expiry';
+import { startOrderExpiry } from './modules/orders/expiry';
 import { orderRoutes } from './modules/orders/routes';
 import { payRoutes } from './modules/payments/pay-routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -149,8 +150,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
 
   // Expired guest carts: deleted once the app is ready, then hourly until it closes.
   // Unpaid orders past their time: cancelled, their stock returned, every minute.
-  let stopCleanup: StopCleanup | undefined;
-  let stopOrderExpiry: StopOrderExpiry | undefined;
+  let stopCleanup: StopJob | undefined;
+  let stopOrderExpiry: StopJob | undefined;
   app.addHook('onReady', (done) => {
     stopCleanup = startGuestCartCleanup(db, app.log);
     stopOrderExpiry = startOrderExpiry(db, app.log);

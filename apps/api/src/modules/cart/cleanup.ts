@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database } from '../../db/client';
 import { carts } from '../../db/schema';
+import { startPeriodicJob, type StopJob } from '../../lib/periodic-job';
 
 /** How often a running API process deletes expired guest carts. */
 export const GUEST_CART_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -43,31 +44,13 @@ export async function deleteExpiredGuestCarts(
   }
 }
 
-/** Stops the hourly clean-up and waits for a run in progress. */
-export type StopCleanup = () => Promise<void>;
-
-/**
- * Runs `deleteExpiredGuestCarts` now and then every hour, on a timer that never keeps the process
- * alive. A failed run is logged and retried at the next hour.
- */
-export function startGuestCartCleanup(db: Database, log: FastifyBaseLogger, intervalMs = GUEST_CART_CLEANUP_INTERVAL_MS): StopCleanup {
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    running = deleteExpiredGuestCarts(db).then(
-      (deleted) => {
-        if (deleted > 0) log.info({ deleted }, 'deleted expired guest carts');
-      },
-      (err: unknown) => log.error({ err }, 'guest cart clean-up failed'),
-    );
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+/** Deletes expired guest carts now and then every hour, until stopped. */
+export function startGuestCartCleanup(db: Database, log: FastifyBaseLogger, intervalMs = GUEST_CART_CLEANUP_INTERVAL_MS): StopJob {
+  return startPeriodicJob({
+    run: () => deleteExpiredGuestCarts(db),
+    intervalMs,
+    log,
+    doneMessage: 'deleted expired guest carts',
+    failedMessage: 'guest cart clean-up failed',
+  });
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
+import { startPeriodicJob, type StopJob } from '../../lib/periodic-job';
 
 import { cancelUnpaidOrders } from './service';
 
@@ -39,31 +40,13 @@ export async function expireUnpaidOrders(db: Database, batchSize = BATCH_SIZE): 
   }
 }
 
-/** Stops the expiry timer and waits for a run in progress. */
-export type StopOrderExpiry = () => Promise<void>;
-
-/**
- * Runs `expireUnpaidOrders` now and then every minute, on a timer that never keeps the process
- * alive; a failed run is logged and tried again at the next minute.
- */
-export function startOrderExpiry(db: Database, log: FastifyBaseLogger, intervalMs = ORDER_EXPIRY_INTERVAL_MS): StopOrderExpiry {
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    running = expireUnpaidOrders(db).then(
-      (expired) => {
-        if (expired > 0) log.info({ expired }, 'cancelled unpaid orders and returned their stock');
-      },
-      (err: unknown) => log.error({ err }, 'unpaid order expiry failed'),
-    );
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+/** Cancels unpaid orders past their time now and then every minute, until stopped. */
+export function startOrderExpiry(db: Database, log: FastifyBaseLogger, intervalMs = ORDER_EXPIRY_INTERVAL_MS): StopJob {
+  return startPeriodicJob({
+    run: () => expireUnpaidOrders(db),
+    intervalMs,
+    log,
+    doneMessage: 'cancelled unpaid orders and returned their stock',
+    failedMessage: 'unpaid order expiry failed',
+  });
 }
