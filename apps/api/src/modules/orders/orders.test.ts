@@ -9,52 +9,24 @@ import {
   type Order,
 } from '@dukkan/contracts/orders';
 import { UserResponseSchema } from '@dukkan/contracts/users';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { orders, products } from '../../db/schema';
 import { FailureLimiter } from '../../lib/failure-limiter';
+import { productSupply, TEST_ADDRESS } from '../../test/shop-fixtures';
 import { testConfig, useTestApp, type JsonAnswer, type TestUser } from '../../test/test-app';
 
 import { expireUnpaidOrders } from './expiry';
 
 const t = useTestApp();
 
-let productsTaken = 0;
-/** Products of the demo catalog no other test of this file uses, with the stock and prices given. */
-async function freshProducts(n: number, { stock = 20, priceCents = 1000 }: { stock?: number; priceCents?: number } = {}) {
-  const rows = await t.database.db
-    .select({ id: products.id })
-    .from(products)
-    .orderBy(asc(products.position), asc(products.id))
-    .limit(n)
-    .offset(productsTaken);
-  productsTaken += n;
-  const ids = rows.map((row) => row.id);
-  await t.database.db.update(products).set({ quantity: stock, priceCents, listPriceCents: null }).where(inArray(products.id, ids));
-  return ids;
-}
-
-async function stockOf(id: string): Promise<number> {
-  const [row] = await t.database.db.select({ quantity: products.quantity }).from(products).where(eq(products.id, id));
-  return row?.quantity ?? -1;
-}
-
-const ADDRESS = {
-  fullName: 'Sara Ali',
-  phoneNumber: '+20 100 000 0000',
-  country: 'Egypt',
-  city: 'Cairo',
-  area: 'Zamalek',
-  street: '26 July Street',
-  building: '12',
-  floor: '3',
-  apartment: '7',
-  zipCode: '11211',
-  extraDetails: '',
-};
+const supply = productSupply(() => t.database.db);
+const freshProducts = (n: number, options?: { stock?: number; priceCents?: number }) => supply.take(n, options);
+const stockOf = (id: string) => supply.stockOf(id);
+const ADDRESS = TEST_ADDRESS;
 
 /** A new shopper with one saved address. */
 async function shopperWithAddress(): Promise<{ shopper: TestUser; addressId: string }> {

@@ -4,12 +4,13 @@ import { CartResponseSchema } from '@dukkan/contracts/cart';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import { CheckoutSessionResponseSchema, OrderResponseSchema, PlaceOrderResponseSchema, type Order } from '@dukkan/contracts/orders';
 import { UserResponseSchema } from '@dukkan/contracts/users';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
 import { orders, products } from '../../db/schema';
 import { resolveJwtSecret } from '../../lib/jwt-secret';
 import { SandboxPaymentProvider } from '../../payments/sandbox';
+import { productSupply, TEST_ADDRESS } from '../../test/shop-fixtures';
 import { testConfig, useTestApp, type JsonAnswer, type TestUser } from '../../test/test-app';
 import { expireUnpaidOrders } from '../orders/expiry';
 
@@ -17,38 +18,10 @@ import { WEBHOOK_PATH } from './routes';
 
 const t = useTestApp();
 
-let productsTaken = 0;
-async function freshProducts(n: number, stock = 20, priceCents = 1500) {
-  const rows = await t.database.db
-    .select({ id: products.id })
-    .from(products)
-    .orderBy(asc(products.position), asc(products.id))
-    .limit(n)
-    .offset(productsTaken);
-  productsTaken += n;
-  const ids = rows.map((row) => row.id);
-  await t.database.db.update(products).set({ quantity: stock, priceCents, listPriceCents: null }).where(inArray(products.id, ids));
-  return ids;
-}
-
-async function stockOf(id: string): Promise<number> {
-  const [row] = await t.database.db.select({ quantity: products.quantity }).from(products).where(eq(products.id, id));
-  return row?.quantity ?? -1;
-}
-
-const ADDRESS = {
-  fullName: 'Omar Hassan',
-  phoneNumber: '0100 123 4567',
-  country: 'Egypt',
-  city: 'Giza',
-  area: 'Dokki',
-  street: 'Tahrir Street',
-  building: '5',
-  floor: '2',
-  apartment: '4',
-  zipCode: '12611',
-  extraDetails: '',
-};
+const supply = productSupply(() => t.database.db);
+const freshProducts = (n: number, stock = 20, priceCents = 1500) => supply.take(n, { stock, priceCents });
+const stockOf = (id: string) => supply.stockOf(id);
+const ADDRESS = TEST_ADDRESS;
 
 /** A shopper with an address, whose cart holds the products, and the order placed from it. */
 async function placedOrder(items: { _id: string; quantity: number }[]): Promise<{ shopper: TestUser; order: Order }> {
