@@ -1,32 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PriceAmount } from '../../components/price';
-
-function Row({ label, value, strong = false, color }: { label: string; value: ReactNode; strong?: boolean; color?: string }) {
-  return (
-    <Box
-      sx={{
-        display: 'flex',
-        justifyContent: 'space-between',
-        gap: 2,
-        py: 0.5,
-        fontWeight: strong ? 800 : 400,
-        color,
-        // The estimated total is set off by a rule (an <hr> may not sit inside a <dl>).
-        ...(strong ? { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1.5 } : {}),
-      }}
-    >
-      <Box component="dt">{label}</Box>
-      <Box component="dd" sx={{ m: 0, textAlign: 'end' }}>
-        {value}
-      </Box>
-    </Box>
-  );
-}
+import { SummaryRow as Row } from '../../components/summary-row';
 
 interface CheckoutSummaryProps {
   count: number;
