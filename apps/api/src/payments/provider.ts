@@ -64,7 +64,21 @@ export interface PaymentProvider {
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CreatedCheckoutSession>;
   /** Verifies the delivery's signature over its raw body and reads it; throws `WebhookRefusedError`. */
   parseEvent(rawBody: Buffer, signature: string | undefined, nowMs?: number): PaymentEvent;
+  /**
+   * Gives a paid session's money back (the operator cancelled a paid order). The sandbox has no
+   * money to return; Stripe creates a refund of the session's payment.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
+
+export interface RefundRequest {
+  orderId: string;
+  providerSessionId: string;
+  amountCents: number;
+}
+
+/** `refunded`: the provider took the refund; `none`: there is nothing to refund at this provider (sandbox). */
+export type RefundResult = { kind: 'refunded'; refundId: string } | { kind: 'none' };
 
 /** How old a signed event may be when it arrives (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

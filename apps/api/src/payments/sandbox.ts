@@ -10,6 +10,7 @@ import {
   type CreatedCheckoutSession,
   type PaymentEvent,
   type PaymentProvider,
+  type RefundResult,
 } from './provider';
 
 /** Labels the key the sandbox signs its events with, derived from the shop's secret (HKDF `info`). */
@@ -62,6 +63,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const providerSessionId = randomUUID();
     // Relative: the card page is on the shop's own origin, whatever address the browser used.
     return Promise.resolve({ providerSessionId, url: `/pay/${providerSessionId}` });
+  }
+
+  /** The sandbox takes no money, so there is none to give back. */
+  refund(): Promise<RefundResult> {
+    return Promise.resolve({ kind: 'none' });
   }
 
   /** The event the card page sends when a session is paid (`completed`) or ends unpaid (`expired`). */
