@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -22,6 +23,7 @@ import { resolveJwtSecret } from './lib/jwt-secret';
 import type { StopJob } from './lib/periodic-job';
 import { ResponseCache } from './lib/response-cache';
 import { TokenService } from './lib/tokens';
+import { Mailer } from './mail/mailer';
 import { startGuestCartCleanup } from './modules/cart/cleanup';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -37,6 +39,7 @@ import { webRoutes } from './modules/web/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
 import { LOCALES_DIR, WEB_DIST_DIR } from './paths';
 import { createPaymentProvider } from './payments';
+import type { PaymentProvider } from './payments/provider';
 import { SandboxPaymentProvider } from './payments/sandbox';
 
 export interface AppOptions {
@@ -49,6 +52,10 @@ export interface AppOptions {
   limiter?: FailureLimiter;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
+  /** The shop's mail; by default SMTP (SMTP_URL) or `.eml` files under DATA_DIR/mail. */
+  mailer?: Mailer;
+  /** The payment provider; by default the configured one (`PAYMENT_PROVIDER`). Tests pass Stripe pointed at a local fake. */
+  paymentProvider?: PaymentProvider;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -57,7 +64,7 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
  * Builds the whole HTTP application without listening: server.ts listens, tests `inject`.
  * Every module is registered here, explicitly, under its prefix.
  */
-export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, logStream, mailer: givenMailer, paymentProvider: givenProvider }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -128,22 +135,30 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  const mailer =
+    givenMailer ?? new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log: app.log });
+  // Messages still being sent go out before the database closes; a given mailer is its owner's.
+  app.addHook('preClose', async () => {
+    await mailer.settle();
+    if (!givenMailer) mailer.close();
+  });
+
   const failureLimiter = limiter ?? FailureLimiter.create({ redisUrl: config.redisUrl });
   if (!limiter) app.addHook('onClose', () => failureLimiter.close());
   const secret = await resolveJwtSecret(config);
   await app.register(authPlugin, { db, tokens: new TokenService(secret) });
-  const paymentProvider = createPaymentProvider(config, secret);
+  const paymentProvider = givenProvider ?? createPaymentProvider(config, secret);
 
   // Public catalog answers only: nothing that depends on who asks goes through this cache.
   const cache = new ResponseCache();
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
   await app.register(searchRoutes, { prefix: '/api', db, cache });
-  await app.register(userRoutes, { prefix: '/api', db, limiter: failureLimiter });
+  await app.register(userRoutes, { prefix: '/api', db, limiter: failureLimiter, mailer, publicUrl: config.publicUrl });
   await app.register(cartRoutes, { prefix: '/api', db });
   await app.register(wishlistRoutes, { prefix: '/api', db });
   await app.register(orderRoutes, { prefix: '/api', db, paymentTimeoutMinutes: config.paymentTimeoutMinutes });
-  await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl });
+  await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl, mailer });
   if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
   await app.register(imageRoutes);
   await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR });

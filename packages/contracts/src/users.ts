@@ -201,3 +201,24 @@ export const UpdateUserResponseSchema = z.object({
   token: z.string(),
 });
 export type UpdateUserResponse = z.infer<typeof UpdateUserResponseSchema>;
+
+/** How long a password-reset link works. */
+export const PASSWORD_RESET_MINUTES = 30;
+
+/** The one answer of `POST /api/users/forgot-password`, whether the address has an account or not. */
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for this email, we have sent it a link to reset the password.';
+
+/** `POST /api/users/forgot-password`. */
+export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
+export type ForgotPasswordBody = z.input<typeof ForgotPasswordBodySchema>;
+
+/** `POST /api/users/reset-password`: the link's token and the new password. */
+export const ResetPasswordBodySchema = z.object({
+  token: z.string({ message: 'The reset link is incomplete' }).min(20, { message: 'The reset link is incomplete' }).max(200),
+  password: PasswordSchema,
+});
+export type ResetPasswordBody = z.input<typeof ResetPasswordBodySchema>;
+
+/** An answer that only says what happened. */
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
     .max(7 * 24 * 60, { message: 'PAYMENT_TIMEOUT_MINUTES must be at most a week' })
     .default(DEFAULT_PAYMENT_TIMEOUT_MINUTES),
   PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.url({ message: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Dukkan <no-reply@dukkan.local>'),
   LOG_LEVEL: LogLevelSchema.default('info'),
 }).superRefine((env, ctx) => {
   // A shop switched to Stripe without its keys would take orders it can never be paid for.
@@ -46,6 +48,9 @@ export interface Config {
   /** An unpaid order is cancelled, and its stock returned, this many minutes after it was placed. */
   paymentTimeoutMinutes: number;
   publicUrl: string;
+  /** SMTP server for mail; unset: messages are written under `DATA_DIR/mail/`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   logLevel: z.infer<typeof LogLevelSchema>;
 }
 
@@ -76,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     paymentTimeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
   };
 }

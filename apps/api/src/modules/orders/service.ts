@@ -38,7 +38,7 @@ export interface PlaceOrderOptions {
 }
 
 /** A stock change of one product: negative takes, positive gives back. */
-interface StockChange {
+export interface StockChange {
   productId: string;
   delta: number;
 }
@@ -47,7 +47,7 @@ interface StockChange {
  * Locks the products' rows in id order — every writer of stock locks in this order, so two
  * orders never wait on each other in a circle — and answers them as they are now.
  */
-async function lockProducts(tx: Transaction, productIds: string[], lng: Language) {
+export async function lockProducts(tx: Transaction, productIds: string[], lng: Language) {
   if (productIds.length === 0) return [];
   return tx
     .select({
@@ -63,7 +63,7 @@ async function lockProducts(tx: Transaction, productIds: string[], lng: Language
 }
 
 /** Applies stock changes to products the transaction has locked, in one statement. */
-async function applyStockChanges(tx: Transaction, changes: StockChange[]): Promise<void> {
+export async function applyStockChanges(tx: Transaction, changes: StockChange[]): Promise<void> {
   if (changes.length === 0) return;
   const values = sql.join(
     changes.map(({ productId, delta }) => sql`(${productId}::uuid, ${delta}::integer)`),
@@ -310,7 +310,8 @@ async function readOrders(db: Executor, where: SQL | undefined, lng: Language, l
   });
 }
 
-async function readOrder(db: Executor, orderId: string, lng: Language): Promise<Order> {
+/** One order by id with its lines in `lng`; 404 when there is none. */
+export async function readOrder(db: Executor, orderId: string, lng: Language): Promise<Order> {
   const [order] = await readOrders(db, eq(orders.id, orderId), lng, 1);
   if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'ORDER_NOT_FOUND');
   return order;

@@ -7,14 +7,17 @@ import type { Database } from '../../db/client';
 import { currentUser, requireUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
+import type { Mailer } from '../../mail/mailer';
 import { WebhookRefusedError, type PaymentProvider } from '../../payments/provider';
 
+import { orderConfirmation } from './confirmation';
 import { createCheckoutSession, handlePaymentEvent } from './service';
 
 interface PaymentRoutesOptions {
   db: Database;
   provider: PaymentProvider;
   publicUrl: string;
+  mailer: Mailer;
 }
 
 const errors = {
@@ -33,7 +36,7 @@ export const WEBHOOK_PATH = '/api/stripe/webhook';
  * order, and the webhook through which the provider's signed events — and only they — mark an
  * order paid. The path keeps the spec's `/stripe/` name whichever provider is configured.
  */
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, { db, provider, publicUrl }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, { db, provider, publicUrl, mailer }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -86,8 +89,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           }
           throw error;
         }
-        const outcome = await handlePaymentEvent(db, provider.name, event, request.log);
+        const { outcome, paidOrderId } = await handlePaymentEvent(db, provider.name, event, request.log);
         request.log.info({ eventId: event.eventId, kind: event.kind, outcome }, 'payment event');
+        // Committed: the shopper's confirmation goes out now, and a failed send never undoes the payment.
+        if (paidOrderId) mailer.sendLater('order-confirmation', () => orderConfirmation(db, paidOrderId, publicUrl));
         return { received: true as const, outcome };
       },
     );

@@ -92,6 +92,12 @@ export async function createCheckoutSession(
 /** What handling an event did: acted on it, or not (already seen, or nothing to do). */
 export type EventOutcome = 'handled' | 'duplicate' | 'ignored';
 
+/** The outcome, and the order the event made paid (its confirmation is due once committed). */
+export interface EventResult {
+  outcome: EventOutcome;
+  paidOrderId?: string;
+}
+
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /** Empties the lines of the shopper's cart that the paid order bought. */
@@ -117,8 +123,8 @@ export async function handlePaymentEvent(
   providerName: PaymentProvider['name'],
   event: PaymentEvent,
   log: FastifyBaseLogger,
-): Promise<EventOutcome> {
-  return db.transaction(async (tx) => {
+): Promise<EventResult> {
+  const outcome = await db.transaction(async (tx): Promise<EventResult | EventOutcome> => {
     const orderId = event.kind === 'ignored' || !isUuid(event.orderId) ? null : event.orderId;
     const [order] = orderId ? await tx.select().from(orders).where(eq(orders.id, orderId)).for('update') : [];
     const [recorded] = await tx
@@ -191,6 +197,7 @@ export async function handlePaymentEvent(
         .where(eq(orders.id, order.id));
     }
     await removeOrderedLines(tx, order.userId, order.id);
-    return 'handled';
+    return { outcome: 'handled', paidOrderId: order.id };
   });
+  return typeof outcome === 'string' ? { outcome } : outcome;
 }

@@ -1,6 +1,10 @@
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import {
   AddressBookBodySchema,
+  ForgotPasswordBodySchema,
+  MessageResponseSchema,
+  RESET_REQUESTED_MESSAGE,
+  ResetPasswordBodySchema,
   SignInBodySchema,
   SignInResponseSchema,
   SignUpBodySchema,
@@ -15,13 +19,18 @@ import type { Database } from '../../db/client';
 import { currentUser, requireOwnAccount } from '../../lib/auth';
 import type { FailureLimiter } from '../../lib/failure-limiter';
 import { requestLanguage } from '../../lib/language';
+import type { Mailer } from '../../mail/mailer';
 import { verifiedGuestCart } from '../cart/cart-owner';
 
+import { PASSWORD_CHANGED_MESSAGE, requestPasswordReset, resetPassword } from './password-reset';
 import { getUser, replaceAddressBook, signIn, signUp, updateUser } from './service';
 
 interface UserRoutesOptions {
   db: Database;
   limiter: FailureLimiter;
+  mailer: Mailer;
+  /** The shop's address, for links in mail (`PUBLIC_URL`). */
+  publicUrl: string;
 }
 
 const errors = {
@@ -36,7 +45,7 @@ const security = [{ token: [] }];
 
 /** Accounts (spec section 7): sign up, sign in, read and change one's own profile and address book. */
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, limiter }) => {
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, limiter, mailer, publicUrl }) => {
   // Every answer here is about one shopper: never stored by a browser or a proxy.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -73,6 +82,44 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       const identity = verifiedGuestCart(request.headers.token2, app.tokens);
       const guestCart = identity ? { identity, lng: requestLanguage(request) } : undefined;
       return signIn(db, request.body, { limiter, tokens: app.tokens, clientAddress: request.ip }, guestCart);
+    },
+  );
+
+  app.post(
+    '/users/forgot-password',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Mail a single-use link (30 minutes) to reset the password; the same answer whether the email has an account or not',
+        body: ForgotPasswordBodySchema,
+        response: { 202: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(db, request.body.email, {
+        limiter,
+        clientAddress: request.ip,
+        lng: requestLanguage(request),
+        publicUrl,
+        mailer,
+      });
+      return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/users/reset-password',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Set a new password with the token of a reset link; ends every session',
+        body: ResetPasswordBodySchema,
+        response: { 200: MessageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await resetPassword(db, request.body);
+      return { message: PASSWORD_CHANGED_MESSAGE };
     },
   );
 

@@ -1,0 +1,100 @@
+import type { Language } from '@dukkan/contracts/common';
+import type { Order } from '@dukkan/contracts/orders';
+
+import type { MailMessage } from './mailer';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+/** Amounts as the shop shows them: `$49.99`. */
+export const dollars = (amount: number) => `$${amount.toFixed(2)}`;
+
+/** The short reference of an order in messages: the first 8 characters of its id, upper case. */
+export const orderReference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+
+const TEXTS = {
+  en: {
+    resetSubject: 'Reset your Dukkan password',
+    hello: (name: string) => `Hello ${name},`,
+    resetIntro: 'Someone asked to reset the password of your Dukkan account. To choose a new password, open this link:',
+    resetValidity: 'The link works once, for 30 minutes. If you did not ask for it, ignore this message: your password stays as it is.',
+    resetButton: 'Choose a new password',
+    orderSubject: (reference: string) => `Your Dukkan order ${reference} is confirmed`,
+    orderIntro: (reference: string) => `Thank you for your order. We received your payment for order ${reference}.`,
+    items: 'Items',
+    total: 'Total paid',
+    shipTo: 'Shipping to',
+    viewOrder: 'View your order',
+    signOff: 'The Dukkan team',
+  },
+  ar: {
+    resetSubject: 'إعادة تعيين كلمة مرور دكان',
+    hello: (name: string) => `مرحبًا ${name}،`,
+    resetIntro: 'طلب أحدهم إعادة تعيين كلمة مرور حسابك في دكان. لاختيار كلمة مرور جديدة افتح هذا الرابط:',
+    resetValidity: 'يعمل الرابط مرة واحدة لمدة 30 دقيقة. إن لم تطلب ذلك فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
+    resetButton: 'اختر كلمة مرور جديدة',
+    orderSubject: (reference: string) => `تم تأكيد طلبك ${reference} من دكان`,
+    orderIntro: (reference: string) => `شكرًا لطلبك. استلمنا دفعتك للطلب ${reference}.`,
+    items: 'المنتجات',
+    total: 'إجمالي المدفوع',
+    shipTo: 'الشحن إلى',
+    viewOrder: 'عرض طلبك',
+    signOff: 'فريق دكان',
+  },
+} as const;
+
+function html(lng: Language, body: string): string {
+  return `<!doctype html><html lang="${lng}" dir="${lng === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1d1d1f">${body}</body></html>`;
+}
+
+/** The password-reset message with its single-use link. */
+export function passwordResetMessage({ to, name, link, lng }: { to: string; name: string; link: string; lng: Language }): MailMessage {
+  const t = TEXTS[lng];
+  return {
+    to,
+    subject: t.resetSubject,
+    text: [t.hello(name), '', t.resetIntro, link, '', t.resetValidity, '', t.signOff].join('\n'),
+    html: html(
+      lng,
+      `<p>${escapeHtml(t.hello(name))}</p><p>${escapeHtml(t.resetIntro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.resetButton)}</a></p><p>${escapeHtml(t.resetValidity)}</p><p>${escapeHtml(t.signOff)}</p>`,
+    ),
+  };
+}
+
+/** The order confirmation sent when an order becomes paid: its lines, amount, address and link. */
+export function orderConfirmationMessage({ to, name, order, link, lng }: { to: string; name: string; order: Order; link: string; lng: Language }): MailMessage {
+  const t = TEXTS[lng];
+  const reference = orderReference(order._id);
+  const lines = order.items.map((item) => `${item.title} × ${item.quantity} — ${dollars(item.price * item.quantity)}`);
+  const a = order.shippingAddress;
+  const address = [a.fullName, [a.street, a.building].filter(Boolean).join(' '), [a.area, a.city].filter(Boolean).join(', '), `${a.country} ${a.zipCode}`, a.phoneNumber];
+  return {
+    to,
+    subject: t.orderSubject(reference),
+    text: [
+      t.hello(name),
+      '',
+      t.orderIntro(reference),
+      '',
+      `${t.items}:`,
+      ...lines.map((line) => `- ${line}`),
+      '',
+      `${t.total}: ${dollars(order.amount)}`,
+      '',
+      `${t.shipTo}:`,
+      ...address,
+      '',
+      `${t.viewOrder}: ${link}`,
+      '',
+      t.signOff,
+    ].join('\n'),
+    html: html(
+      lng,
+      `<p>${escapeHtml(t.hello(name))}</p><p>${escapeHtml(t.orderIntro(reference))}</p>` +
+        `<h2 style="font-size:1.1rem">${escapeHtml(t.items)}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
+        `<p><strong>${escapeHtml(t.total)}: ${escapeHtml(dollars(order.amount))}</strong></p>` +
+        `<h2 style="font-size:1.1rem">${escapeHtml(t.shipTo)}</h2><p>${address.map(escapeHtml).join('<br>')}</p>` +
+        `<p><a href="${escapeHtml(link)}">${escapeHtml(t.viewOrder)}</a></p><p>${escapeHtml(t.signOff)}</p>`,
+    ),
+  };
+}

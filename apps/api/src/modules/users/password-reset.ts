@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+import type { Language } from '@dukkan/contracts/common';
+import { PASSWORD_RESET_MINUTES } from '@dukkan/contracts/users';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+
+import type { Database } from '../../db/client';
+import { passwordResets, users } from '../../db/schema';
+import { badRequest, tooManyRequests } from '../../lib/errors';
+import type { FailureLimiter } from '../../lib/failure-limiter';
+import type { Mailer } from '../../mail/mailer';
+import { passwordResetMessage } from '../../mail/messages';
+
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords';
+
+export const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired. Please ask for a new one.';
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Please sign in with your new password.';
+
+/** The stored form of a reset token: its SHA-256, so a leaked table opens no account. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface ResetRequestContext {
+  limiter: FailureLimiter;
+  clientAddress: string;
+  lng: Language;
+  /** The shop's address the link starts with (`PUBLIC_URL`), never the request's Host header. */
+  publicUrl: string;
+  mailer: Mailer;
+}
+
+/**
+ * Starts a password reset: for an email with an account, a random single-use token valid 30
+ * minutes is stored (hashed; the account's older links stop working) and the link is mailed
+ * once the row is committed. An unknown email gets the same answer and no mail, so the form
+ * tells nobody which addresses have accounts. Every request counts against the email and the
+ * client's address (as sign-in failures do, under their own keys): too many → 429.
+ */
+export async function requestPasswordReset(db: Database, email: string, { limiter, clientAddress, lng, publicUrl, mailer }: ResetRequestContext): Promise<void> {
+  const keys = { email: `reset:${email}`, address: `reset:${clientAddress}` };
+  const wait = await limiter.retryAfterSeconds(keys);
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60);
+    throw tooManyRequests(`Too many reset requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, wait);
+  }
+  await limiter.recordFailure(keys);
+
+  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email));
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: sql`now() + make_interval(mins => ${PASSWORD_RESET_MINUTES})`,
+    });
+  });
+  const link = `${publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+  mailer.sendLater('password-reset', () => Promise.resolve(passwordResetMessage({ to: user.email, name: user.name, link, lng })));
+}
+
+/**
+ * Sets a new password with a reset link's token, in one transaction: the link must be unused and
+ * unexpired; every link of the account is used up, and the token version rises, which ends every
+ * session. A bad, used or expired link: 400, and nothing changes.
+ */
+export async function resetPassword(db: Database, { token, password }: { token: string; password: string }): Promise<void> {
+  if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE, 'COMMON_PASSWORD');
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [link] = await tx
+      .select({ userId: passwordResets.userId })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+      .for('update');
+    if (!link) throw badRequest(INVALID_RESET_LINK_MESSAGE, 'INVALID_RESET_LINK');
+    await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, link.userId), isNull(passwordResets.usedAt)));
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+      .where(eq(users.id, link.userId));
+  });
+}
