@@ -44,6 +44,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
   });
   process.env.E2E_BASE_URL = baseUrl;
+  // Without SMTP the shop writes its mail here (README, Mail); the mail tests read it.
+  process.env.E2E_MAIL_DIR = path.join(dataDir, 'mail');
 
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));
