@@ -10,6 +10,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config/env';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { FailureLimiter } from '../lib/failure-limiter';
+import type { PaymentProvider } from '../payments/provider';
 
 import { adminQuery, databaseUrl, quoteIdent } from './pg-admin';
 
@@ -87,14 +88,22 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 let userCounter = 0;
 
+/** How a test file's app differs from the default one. */
+export interface TestAppOptions {
+  /** Environment variables on top of `testConfig`'s (`PUBLIC_URL`, `PAYMENT_PROVIDER`, …). */
+  env?: Record<string, string>;
+  /** Used instead of the configured provider: Stripe pointed at a local fake (test/fake-stripe.ts). */
+  paymentProvider?: PaymentProvider;
+}
+
 /** The whole Fastify app over a fresh database, for `app.inject` (no port is opened). */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp({ env, paymentProvider }: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = testConfig();
+  const config = testConfig(env);
   // Each app counts failures under its own prefix, so test files sharing one Redis never meet.
   const limiter = FailureLimiter.create({ redisUrl: config.redisUrl, keyPrefix: `test:${randomBytes(6).toString('hex')}` });
   const logs: string[] = [];
-  const app = await buildApp({ config, db: database.db, limiter, logStream: { write: (line) => void logs.push(line) } });
+  const app = await buildApp({ config, db: database.db, limiter, logStream: { write: (line) => void logs.push(line) }, paymentProvider });
   await app.ready();
 
   const request: TestApp['request'] = async (method, url, { body, headers = {}, as, remoteAddress } = {}) => {
@@ -135,12 +144,14 @@ export async function createTestApp(): Promise<TestApp> {
 
 /**
  * A test file's app: created before its first test, closed after its last. Read `app`,
- * `database` and `get` inside tests (they exist once the file's tests run).
+ * `database` and `get` inside tests (they exist once the file's tests run). `options` may be a
+ * function, read when the app is built: after the `beforeAll` hooks registered before this call
+ * (which start, say, a fake Stripe whose address the provider needs).
  */
-export function useTestApp(): Omit<TestApp, 'close' | 'logs'> & { readonly logs: string[] } {
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): Omit<TestApp, 'close' | 'logs'> & { readonly logs: string[] } {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp();
+    current = await createTestApp(typeof options === 'function' ? options() : options);
   });
   afterAll(async () => {
     await current?.close();
