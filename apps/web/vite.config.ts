@@ -3,7 +3,8 @@ import { defineConfig } from 'vite';
 
 /** Where the dev server sends API, translation, image and payment requests (the API's dev server). */
 const apiTarget = process.env.DUKKAN_API_URL ?? 'http://127.0.0.1:3000';
-const proxied = ['/api', '/locales', '/images', '/pay'];
+// '/pay/' with its slash: the card page is the API's, /payment and /payments/buttons.js are ours.
+const proxied = ['/api', '/locales', '/images', '/pay/'];
 
 export default defineConfig({
   plugins: [react()],

@@ -26,7 +26,7 @@ function mockCatalog() {
 const PAGES: [path: string, heading: string | RegExp][] = [
   ['/', 'Low prices on everything you love'],
   [`/details/${product(7)._id}`, 'Olive oil'],
-  ['/payment', 'Payment'],
+  ['/payment', 'Orders waiting for payment'],
   ['/termsOfUs', 'Terms of Use'],
   ['/userprofile', 'My Account'],
   ['/userprofile/address', 'My Account'],
@@ -49,6 +49,8 @@ const PAGES: [path: string, heading: string | RegExp][] = [
   ['/checkoutSuccess', 'Your checkout was successful!'],
   ['/login', 'Sign in or create your account'],
   ['/register', 'Create your Dukkan account'],
+  ['/forgot-password', 'Forgot your password?'],
+  ['/reset-password?token=abcdefghijklmnopqrstuvwxyz', 'Choose a new password'],
   ['/phoneverification', 'Hi there!'],
 ];
 

@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: page(() => import('./routes/home-page'), (m) => m.HomePage) },
           { path: 'details/:id', lazy: page(() => import('../features/catalog/product-details-page'), (m) => m.ProductDetailsPage) },
-          { path: 'payment', lazy: page(() => import('../features/checkout/payment-page'), (m) => m.PaymentPage) },
+          { path: 'payment', lazy: page(() => import('./routes/payment-route'), (m) => m.PaymentRoute) },
           { path: 'termsOfUs', lazy: page(() => import('../features/help/terms-page'), (m) => m.TermsPage) },
           {
             path: 'userprofile',
@@ -71,13 +71,22 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    // Outside the main layout.
+    // Outside the main layout (the account pages; /forgot-password and /reset-password are
+    // beyond the spec's route table, decision 0018).
     Component: MinimalLayout,
     errorElement: <RouteError standalone />,
     HydrateFallback: PageFallback,
     children: [
       { path: '/login', lazy: page(() => import('../features/auth/login-page'), (m) => m.LoginPage) },
       { path: '/register', lazy: page(() => import('../features/auth/register-page'), (m) => m.RegisterPage) },
+      {
+        path: '/forgot-password',
+        lazy: page(() => import('../features/auth/forgot-password-page'), (m) => m.ForgotPasswordPage),
+      },
+      {
+        path: '/reset-password',
+        lazy: page(() => import('../features/auth/reset-password-page'), (m) => m.ResetPasswordPage),
+      },
       {
         path: '/phoneverification',
         lazy: page(() => import('../features/auth/phone-verification-page'), (m) => m.PhoneVerificationPage),

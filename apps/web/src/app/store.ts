@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { authSlice, loggedOut, sessionEnded, signInSucceeded, tokenReplaced } from '../features/auth/auth-slice';
 import { forgetToken, saveToken } from '../features/auth/token-storage';
 import { checkOutSlice, checkoutCleared } from '../features/checkout/checkout-slice';
+import { paymentScriptSlice } from '../features/checkout/payment-script-slice';
 import { forgetGuestCartToken } from '../lib/guest-cart-token';
 import { notify } from '../lib/notify';
 
@@ -16,10 +17,11 @@ import { api } from './api';
  *   user, address -> features/profile/users-api.ts; cart, wishList, orders (pastOrders,
  *   comingOrders), oneOrder -> endpoints the cart, wishlist and orders features inject;
  * - client state in slices: auth (+ login) -> features/auth/auth-slice.ts,
- *   checkOut -> features/checkout/checkout-slice.ts;
+ *   checkOut -> features/checkout/checkout-slice.ts; the payment-script loading state (spec
+ *   section 4) -> features/checkout/payment-script-slice.ts;
  * - the language is i18next's (cookie `i18next`), not Redux state.
  */
-const rootReducer = combineSlices(api, authSlice, checkOutSlice);
+const rootReducer = combineSlices(api, authSlice, checkOutSlice, paymentScriptSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

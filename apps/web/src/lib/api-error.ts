@@ -11,3 +11,12 @@ export function errorMessageOf(error: unknown): string | null {
   }
   return null;
 }
+
+/** The `code` of an API error answer (`{ message, code }`), or `null` when it has none. */
+export function errorCodeOf(error: unknown): string | null {
+  if (error && typeof error === 'object' && 'data' in error) {
+    const { data } = error;
+    if (data && typeof data === 'object' && 'code' in data && typeof data.code === 'string') return data.code;
+  }
+  return null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatOrderDate } from './format-date';
+import { formatOrderDate, formatTimeOfDay } from './format-date';
 
 describe('formatOrderDate', () => {
   it('writes month, day and year in English', () => {
@@ -16,5 +16,21 @@ describe('formatOrderDate', () => {
 
   it('shows an unreadable date as received', () => {
     expect(formatOrderDate('soon', 'en')).toBe('soon');
+  });
+});
+
+describe('formatTimeOfDay', () => {
+  it('writes hours and minutes with AM/PM in English', () => {
+    expect(formatTimeOfDay('2026-11-23T10:30:00.000Z', 'en')).toMatch(/^\d{1,2}:30\s[AP]M$/);
+  });
+
+  it('writes Latin digits in Arabic', () => {
+    const text = formatTimeOfDay('2026-11-23T10:30:00.000Z', 'ar');
+    expect(text).toMatch(/\d{1,2}:30/);
+    expect(text).not.toMatch(/[٠-٩]/);
+  });
+
+  it('shows an unreadable time as received', () => {
+    expect(formatTimeOfDay('later', 'en')).toBe('later');
   });
 });

@@ -11,3 +11,14 @@ export function formatOrderDate(iso: string, language: Language): string {
   const locale = language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-US';
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
 }
+
+/**
+ * The time of day of a moment, as the shop writes it: "10:30 AM" in English, "10:30 ص" in
+ * Arabic (Latin digits), in the shopper's time zone. An unreadable time is shown as received.
+ */
+export function formatTimeOfDay(iso: string, language: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const locale = language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-US';
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
+}

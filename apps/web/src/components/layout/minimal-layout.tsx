@@ -9,7 +9,7 @@ import { PageFallback } from '../page-fallback';
 import { LanguageMenu } from './language-menu';
 import { Logo } from './logo';
 
-/** The frame of the pages outside the main layout: sign in, register, phone verification. */
+/** The frame of the pages outside the main layout: sign in, register, password reset, phone verification. */
 export function MinimalLayout() {
   const { t } = useTranslation();
   return (

@@ -1,8 +1,12 @@
-import type { SignInBody, SignInResponse, SignUpBody, UserResponse } from '@dukkan/contracts/users';
+import type { ForgotPasswordBody, MessageResponse, ResetPasswordBody, SignInBody, SignInResponse, SignUpBody, UserResponse } from '@dukkan/contracts/users';
 
 import { api } from '../../app/api';
 
-/** `POST /api/users/signup` and `POST /api/users/signin` (spec section 7). */
+/**
+ * `POST /api/users/signup` and `POST /api/users/signin` (spec section 7), and the password
+ * reset beyond the spec (decisions 0018 and 0019): `POST /api/users/forgot-password` mails a
+ * single-use link, `POST /api/users/reset-password` sets the new password with its token.
+ */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     signUp: build.mutation<UserResponse, SignUpBody>({
@@ -11,7 +15,13 @@ export const authApi = api.injectEndpoints({
     signIn: build.mutation<SignInResponse, SignInBody>({
       query: (body) => ({ url: '/users/signin', method: 'POST', body }),
     }),
+    forgotPassword: build.mutation<MessageResponse, ForgotPasswordBody>({
+      query: (body) => ({ url: '/users/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<MessageResponse, ResetPasswordBody>({
+      query: (body) => ({ url: '/users/reset-password', method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useSignUpMutation } = authApi;
+export const { useSignUpMutation, useForgotPasswordMutation, useResetPasswordMutation } = authApi;

@@ -38,7 +38,7 @@ function emailFrom(state: unknown): string {
  * `/login` (spec sections 2, 4, 5, 8): email and password, Continue reading 'Logging in...' and
  * disabled while the request runs. A failure shows the server's message — or the generic one
  * when no answer came back — inline and as a toast. Success goes home, or back to the page that
- * asked the shopper to sign in.
+ * asked the shopper to sign in. 'Forgot password?' leads to /forgot-password (decision 0018).
  */
 export function LoginPage() {
   const { t } = useTranslation('account');
@@ -116,6 +116,9 @@ export function LoginPage() {
             minLength: { value: PASSWORD_MIN_LENGTH, message: t('errors.passwordMin') },
           })}
         />
+        <Link href="/forgot-password" sx={{ justifySelf: 'start', fontSize: '0.9rem' }}>
+          {t('login.forgotPassword')}
+        </Link>
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
         </Button>

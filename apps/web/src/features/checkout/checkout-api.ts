@@ -31,6 +31,8 @@ export const checkoutApi = api.enhanceEndpoints({ addTagTypes: ['Cart', 'Order']
     }),
     createCheckoutSession: build.mutation<CheckoutSessionResponse, CheckoutSessionBody>({
       query: (body) => ({ url: '/stripe/create-checkout-session', method: 'POST', body }),
+      // 409: the order was cancelled or paid meanwhile, so the lists showing it are out of date.
+      invalidatesTags: (_answer, error) => (error?.status === 409 ? [{ type: 'Order', id: 'LIST' }] : []),
     }),
     /** The order just paid for, read again (polled) until its payment is no longer pending. */
     getPlacedOrder: build.query<Order, { id: string; lng: Language }>({
