@@ -90,3 +90,17 @@ export async function tabTo(page: Page, target: Locator, { max = 80, back = fals
   }
   throw new Error(`Tab never reached ${target.toString()}`);
 }
+
+/** The texts of the password-reset pages and /payment (account.json, shopping.json). */
+export interface RecoveryTexts {
+  forgot: { title: string };
+  reset: { title: string };
+  payment: { payNow: string };
+}
+
+export function recoveryTexts(language: Language): RecoveryTexts {
+  // The files' shapes, checked by the tests that read them.
+  const account = readJson(language, 'account') as unknown as Pick<RecoveryTexts, 'forgot' | 'reset'>;
+  const shopping = readJson(language, 'shopping') as unknown as Pick<RecoveryTexts, 'payment'>;
+  return { forgot: account.forgot, reset: account.reset, payment: shopping.payment };
+}
