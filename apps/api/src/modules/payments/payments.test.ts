@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 
 import { CartResponseSchema } from '@dukkan/contracts/cart';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
-import { CheckoutSessionResponseSchema, OrderResponseSchema, PlaceOrderResponseSchema, type Order } from '@dukkan/contracts/orders';
-import { UserResponseSchema } from '@dukkan/contracts/users';
+import { CheckoutSessionResponseSchema, type Order } from '@dukkan/contracts/orders';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
 import { orders, products } from '../../db/schema';
 import { resolveJwtSecret } from '../../lib/jwt-secret';
 import { SandboxPaymentProvider } from '../../payments/sandbox';
-import { productSupply, TEST_ADDRESS } from '../../test/shop-fixtures';
+import { orderFixtures } from '../../test/order-fixtures';
+import { productSupply } from '../../test/shop-fixtures';
 import { testConfig, useTestApp, type JsonAnswer, type TestUser } from '../../test/test-app';
 import { expireUnpaidOrders } from '../orders/expiry';
 
@@ -21,33 +21,14 @@ const t = useTestApp();
 const supply = productSupply(() => t.database.db);
 const freshProducts = (n: number, stock = 20, priceCents = 1500) => supply.take(n, { stock, priceCents });
 const stockOf = (id: string) => supply.stockOf(id);
-const ADDRESS = TEST_ADDRESS;
 
-/** A shopper with an address, whose cart holds the products, and the order placed from it. */
-async function placedOrder(items: { _id: string; quantity: number }[]): Promise<{ shopper: TestUser; order: Order }> {
-  const shopper = await t.createUser();
-  const book = await t.request('PUT', `/api/users/address/${shopper.id}`, { as: shopper, body: [ADDRESS] });
-  const addressId = UserResponseSchema.parse(book.body).data.addressBook[0]?._id;
-  for (const item of items) {
-    expect((await t.request('POST', `/api/cart/${item._id}`, { as: shopper, body: { quantity: item.quantity } })).status).toBe(200);
-  }
-  const res = await t.request('POST', '/api/orders', {
-    as: shopper,
-    body: { userId: shopper.id, amount: 0, status: 'Waiting for Supplier', items, shippingAddress: { _id: addressId } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { shopper, order: PlaceOrderResponseSchema.parse(res.body).data };
-}
+const { placedOrder, orderNow } = orderFixtures(t);
 
 async function openSession(shopper: TestUser, order: Order): Promise<string> {
   const res = await t.request('POST', '/api/stripe/create-checkout-session', { as: shopper, body: { order, userId: shopper.id } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
   return CheckoutSessionResponseSchema.parse(res.body).url;
-}
-
-async function orderNow(shopper: TestUser, order: Order): Promise<Order> {
-  return OrderResponseSchema.parse((await t.request('GET', `/api/orders/${order._id}`, { as: shopper })).body).order[0];
 }
 
 /** Submits the card page's form as a browser does. */

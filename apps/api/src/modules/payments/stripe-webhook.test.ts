@@ -1,13 +1,13 @@
 import { CartResponseSchema } from '@dukkan/contracts/cart';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
-import { CheckoutSessionResponseSchema, OrderResponseSchema, PlaceOrderResponseSchema, type Order } from '@dukkan/contracts/orders';
-import { UserResponseSchema } from '@dukkan/contracts/users';
+import { CheckoutSessionResponseSchema, type Order } from '@dukkan/contracts/orders';
 import { Stripe } from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { StripePaymentProvider } from '../../payments/stripe';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, stripeEvent, type FakeStripe } from '../../test/fake-stripe';
-import { productSupply, TEST_ADDRESS } from '../../test/shop-fixtures';
+import { orderFixtures } from '../../test/order-fixtures';
+import { productSupply } from '../../test/shop-fixtures';
 import { useTestApp, type JsonAnswer, type TestUser } from '../../test/test-app';
 
 import { WEBHOOK_PATH } from './routes';
@@ -30,21 +30,7 @@ const t = useTestApp(() => ({
 
 const supply = productSupply(() => t.database.db);
 
-/** A shopper with an address, whose cart holds the products, and the order placed from it. */
-async function placedOrder(items: { _id: string; quantity: number }[]): Promise<{ shopper: TestUser; order: Order }> {
-  const shopper = await t.createUser();
-  const book = await t.request('PUT', `/api/users/address/${shopper.id}`, { as: shopper, body: [TEST_ADDRESS] });
-  const addressId = UserResponseSchema.parse(book.body).data.addressBook[0]?._id;
-  for (const item of items) {
-    expect((await t.request('POST', `/api/cart/${item._id}`, { as: shopper, body: { quantity: item.quantity } })).status).toBe(200);
-  }
-  const res = await t.request('POST', '/api/orders', {
-    as: shopper,
-    body: { userId: shopper.id, amount: 0, status: 'Waiting for Supplier', items, shippingAddress: { _id: addressId } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { shopper, order: PlaceOrderResponseSchema.parse(res.body).data };
-}
+const { placedOrder, orderNow } = orderFixtures(t);
 
 /** Opens the Stripe page through the API; answers the fake's session id. */
 async function openSession(shopper: TestUser, order: Order): Promise<string> {
@@ -53,10 +39,6 @@ async function openSession(shopper: TestUser, order: Order): Promise<string> {
   const { url } = CheckoutSessionResponseSchema.parse(res.body);
   expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_\w+$/);
   return url.split('/').pop() ?? '';
-}
-
-async function orderNow(shopper: TestUser, order: Order): Promise<Order> {
-  return OrderResponseSchema.parse((await t.request('GET', `/api/orders/${order._id}`, { as: shopper })).body).order[0];
 }
 
 /** The `stripe-signature` Stripe sends with a payload, made by the SDK's own test helper. */

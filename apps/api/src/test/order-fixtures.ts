@@ -1,0 +1,37 @@
+import { OrderResponseSchema, PlaceOrderResponseSchema, type Order } from '@dukkan/contracts/orders';
+import { UserResponseSchema } from '@dukkan/contracts/users';
+import { expect } from 'vitest';
+
+import { TEST_ADDRESS } from './shop-fixtures';
+import type { TestApp, TestUser } from './test-app';
+
+/** What these helpers need of a test file's app (`useTestApp()` or `createTestApp()`). */
+type App = Pick<TestApp, 'createUser' | 'request'>;
+
+/**
+ * Orders made the way a shopper makes them, through the API: a new shopper with one saved
+ * address fills the cart with `items` and places the order (the draft's amount and prices are
+ * nonsense on purpose: the server ignores them).
+ */
+export function orderFixtures(t: App) {
+  return {
+    placedOrder: async (items: { _id: string; quantity: number }[]): Promise<{ shopper: TestUser; order: Order }> => {
+      const shopper = await t.createUser();
+      const book = await t.request('PUT', `/api/users/address/${shopper.id}`, { as: shopper, body: [TEST_ADDRESS] });
+      const addressId = UserResponseSchema.parse(book.body).data.addressBook[0]?._id;
+      for (const item of items) {
+        expect((await t.request('POST', `/api/cart/${item._id}`, { as: shopper, body: { quantity: item.quantity } })).status).toBe(200);
+      }
+      const res = await t.request('POST', '/api/orders', {
+        as: shopper,
+        body: { userId: shopper.id, amount: 0, status: 'Waiting for Supplier', items, shippingAddress: { _id: addressId } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return { shopper, order: PlaceOrderResponseSchema.parse(res.body).data };
+    },
+
+    /** The order as its shopper reads it now. */
+    orderNow: async (shopper: TestUser, order: Order): Promise<Order> =>
+      OrderResponseSchema.parse((await t.request('GET', `/api/orders/${order._id}`, { as: shopper })).body).order[0],
+  };
+}
