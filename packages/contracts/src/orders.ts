@@ -93,7 +93,7 @@ export const OrderDraftSchema = z.looseObject({
 });
 export type OrderDraft = z.input<typeof OrderDraftSchema>;
 
-/** The `Idempotency-Key` header: any printable key up to 100 characters (a UUID, typically). */
+/** The `Idempotency-Key` header: 8 to 100 printable characters (typically a UUID). */
 export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,100}$/, {
   message: 'Idempotency-Key must be 8 to 100 printable characters',
 });
