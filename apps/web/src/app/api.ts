@@ -1,6 +1,22 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { createAction } from '@reduxjs/toolkit';
+import { buildCreateApi, coreModule, reactHooksModule } from '@reduxjs/toolkit/query/react';
 
 import { baseQuery } from './base-query';
+
+/**
+ * The server's RTK Query cache, handed to the browser in the page (app/ssr-state.ts) and put in
+ * the store before the page hydrates (RTK Query's documented SSR rehydration): the browser shows
+ * the server's data without fetching it again.
+ */
+export const serverDataReceived = createAction<{ api: unknown }>('ssr/serverDataReceived');
+
+/*
+ * On the server (`import.meta.env.SSR`, a constant Vite replaces) the hooks start their queries
+ * while rendering, as effects never run there: entry-server.tsx renders, waits for the queries a
+ * render started and renders again until nothing new is asked for. In the browser they start in
+ * effects, as usual.
+ */
+const createApi = buildCreateApi(coreModule(), reactHooksModule({ unstable__sideEffectsInRender: import.meta.env.SSR }));
 
 /**
  * The one RTK Query API of the shop. It defines no endpoints itself: each feature injects its
@@ -12,4 +28,10 @@ export const api = createApi({
   baseQuery,
   tagTypes: ['Category', 'Product', 'Subcategory'],
   endpoints: () => ({}),
+  extractRehydrationInfo(action, { reducerPath }) {
+    if (!serverDataReceived.match(action) || reducerPath !== 'api') return undefined;
+    // The payload is this same API's state as the server's store held it (entry-server.tsx);
+    // RTK Query's types cannot name it here, inside its own definition.
+    return action.payload.api as never;
+  },
 });

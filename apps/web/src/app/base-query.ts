@@ -17,25 +17,58 @@ type AuthState = Parameters<typeof selectUserToken>[0];
  * `fetchBaseQuery` adds `Content-Type: application/json` to every request with a JSON body;
  * body-less requests get none, so the API never has to read an empty JSON body.
  */
-const rawBaseQuery = fetchBaseQuery({
-  baseUrl: '/api',
-  prepareHeaders: (headers, { getState }) => {
-    headers.set('Accept', 'application/json');
-    if (!headers.has('lng')) {
-      headers.set('lng', toShopLanguage(i18next.resolvedLanguage ?? i18next.language));
-    }
-    const xsrfToken = readCookie('XSRF-TOKEN');
-    if (xsrfToken) headers.set('X-XSRF-TOKEN', xsrfToken);
-    const userToken = selectUserToken(getState() as AuthState);
-    if (userToken) {
-      headers.set('token', userToken);
-    } else {
-      const guestCart = readGuestCartToken();
-      if (guestCart) headers.set('token2', guestCart);
-    }
-    return headers;
-  },
-});
+function createRawBaseQuery(transport?: ApiTransport) {
+  return fetchBaseQuery({
+    baseUrl: transport?.baseUrl ?? '/api',
+    ...(transport ? { fetchFn: transport.fetchFn } : {}),
+    prepareHeaders: (headers, { getState }) => {
+      headers.set('Accept', 'application/json');
+      if (!headers.has('lng')) {
+        headers.set('lng', toShopLanguage(i18next.resolvedLanguage ?? i18next.language));
+      }
+      const xsrfToken = readCookie('XSRF-TOKEN');
+      if (xsrfToken) headers.set('X-XSRF-TOKEN', xsrfToken);
+      const userToken = selectUserToken(getState() as AuthState);
+      if (userToken) {
+        headers.set('token', userToken);
+      } else {
+        const guestCart = readGuestCartToken();
+        if (guestCart) headers.set('token2', guestCart);
+      }
+      return headers;
+    },
+  });
+}
+
+/**
+ * How the store reaches the API. The browser uses its own `fetch` and `/api`; a store made on
+ * the server for one page (entry-server.tsx) is given one, through the thunk's extra argument:
+ * the API answers in the same process, and the URL must be absolute.
+ */
+export interface ApiTransport {
+  /** The API's base, e.g. `http://127.0.0.1:3000/api`. */
+  baseUrl: string;
+  fetchFn: typeof fetch;
+}
+
+/** The thunk's extra argument of the store (app/store.ts). */
+export interface StoreExtra {
+  transport?: ApiTransport;
+}
+
+const browserQuery = createRawBaseQuery();
+const transportQueries = new WeakMap<ApiTransport, ReturnType<typeof createRawBaseQuery>>();
+
+function rawQueryFor(extra: unknown): ReturnType<typeof createRawBaseQuery> {
+  const transport = (extra as StoreExtra | undefined)?.transport;
+  if (!transport) return browserQuery;
+  let query = transportQueries.get(transport);
+  if (!query) {
+    query = createRawBaseQuery(transport);
+    transportQueries.set(transport, query);
+  }
+  return query;
+}
 
 /** The API's code for a `token2` it does not accept (forged, expired, cleaned up, merged). */
 export const INVALID_GUEST_CART = 'INVALID_GUEST_CART';
@@ -60,6 +93,7 @@ function isRefusedGuestCart(error: FetchBaseQueryError | undefined): boolean {
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, queryApi, extraOptions) => {
   const sentToken = selectUserToken(queryApi.getState() as AuthState);
   const sentGuestCart = sentToken ? null : readGuestCartToken();
+  const rawBaseQuery = rawQueryFor(queryApi.extra);
   let result = await rawBaseQuery(args, queryApi, extraOptions);
   if (sentGuestCart && isRefusedGuestCart(result.error)) {
     if (readGuestCartToken() === sentGuestCart) forgetGuestCartToken();

@@ -1,5 +1,6 @@
 // The named `use` is the default instance's bound `use`.
-import i18next, { use as registerPlugin } from 'i18next';
+import type { Language } from '@dukkan/contracts/common';
+import i18next, { type InitOptions, type Resource, use as registerPlugin } from 'i18next';
 import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
@@ -33,25 +34,51 @@ export function applyDocumentLanguage(code: string | undefined): void {
   document.documentElement.dir = directionOf(language);
 }
 
-/** Starts i18next with the HTTP backend (`/locales/{lng}/{ns}.json`) and the language detector. */
-export function initI18n() {
+/** The options the browser's and the server's i18next share. */
+export const sharedOptions = {
+  supportedLngs: ['en', 'ar'],
+  fallbackLng: 'en',
+  load: 'languageOnly',
+  defaultNS: 'common',
+  interpolation: { escapeValue: false }, // React escapes what it renders.
+} satisfies InitOptions;
+
+/** What a server-rendered page brings: its language and the translations it used (app/ssr-state.ts). */
+export interface InitialTranslations {
+  language: Language;
+  resources: Record<string, unknown>;
+}
+
+/**
+ * Starts i18next with the HTTP backend (`/locales/{lng}/{ns}.json`) and the language detector.
+ * On a server-rendered page the language is the server's and the page's translations are there
+ * already, so the first render matches the HTML; other namespaces load when a page needs them.
+ */
+export function initI18n(initial?: InitialTranslations) {
   i18next.on('languageChanged', (code) => applyDocumentLanguage(i18next.resolvedLanguage ?? code));
   return registerPlugin(HttpBackend)
     .use(LanguageDetector)
     .use(initReactI18next)
     .init<HttpBackendOptions>({
+      ...sharedOptions,
+      ...(initial
+        ? {
+            lng: initial.language,
+            resources: { [initial.language]: initial.resources } as Resource,
+            partialBundledLanguages: true,
+            // As on the server (ssr/entry-server.tsx): both languages are complete (locales.test.ts).
+            // With English as the fallback, an Arabic page would wait for English texts to load
+            // before it could hydrate, and hydrate later than the root around it.
+            fallbackLng: false,
+          }
+        : {}),
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       detection: detectionOptions,
-      supportedLngs: ['en', 'ar'],
-      fallbackLng: 'en',
-      load: 'languageOnly',
       ns: [...INITIAL_NAMESPACES],
-      defaultNS: 'common',
       // Translation loading retries up to 5 times from 350 ms (doubling), 10 reads at a time.
       maxRetries: 5,
       retryTimeout: 350,
       maxParallelReads: 10,
-      interpolation: { escapeValue: false }, // React escapes what it renders.
       react: { useSuspense: true },
     });
 }

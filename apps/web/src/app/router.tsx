@@ -1,5 +1,5 @@
 import { type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 
 import { MinimalLayout } from '../components/layout/minimal-layout';
 import { NotFoundPage } from '../components/not-found-page';
@@ -8,14 +8,52 @@ import { DEPARTMENTS, type Department } from '../features/catalog/departments';
 
 import { MainLayout } from './routes/main-layout';
 import { RouteError } from './routes/route-error';
+import { SessionGate } from './session-gate';
 
 /** A route whose page loads with it: one chunk per page, so the home page pulls no other page. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
+/**
+ * A page that depends on who is signed in (the token lives in the browser's storage): the server
+ * renders the layout around a loading state, and the page appears after hydration (SessionGate).
+ */
+function sessionPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => {
+    const Page = pick(await load());
+    return {
+      Component: function GatedPage() {
+        return (
+          <SessionGate>
+            <Page />
+          </SessionGate>
+        );
+      },
+    };
+  };
+}
+
+/**
+ * Ids of the public routes, rendered on the server with their data: the server names a page's
+ * title, description and structured data by them (ssr/head.ts), and answers 404 for `notFound`.
+ */
+export const PUBLIC_ROUTE_IDS = {
+  home: 'home',
+  product: 'product',
+  search: 'search',
+  terms: 'terms',
+  notFound: 'notFound',
+} as const;
+
+/** The id of a department's route: `department:Grocery`. */
+export function departmentRouteId(department: Pick<Department, 'name'>): string {
+  return `department:${department.name}`;
+}
+
 function departmentRoute(department: Department): RouteObject {
   return {
+    id: departmentRouteId(department),
     // Route paths match case-insensitively: `/Fashion` (the category's slug) opens `/fashion`.
     path: department.path,
     lazy: async () => {
@@ -38,13 +76,13 @@ export const routes: RouteObject[] = [
         // A page failed (render error, or its code could not load): not-found inside the layout.
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: page(() => import('./routes/home-page'), (m) => m.HomePage) },
-          { path: 'details/:id', lazy: page(() => import('../features/catalog/product-details-page'), (m) => m.ProductDetailsPage) },
-          { path: 'payment', lazy: page(() => import('./routes/payment-route'), (m) => m.PaymentRoute) },
-          { path: 'termsOfUs', lazy: page(() => import('../features/help/terms-page'), (m) => m.TermsPage) },
+          { id: PUBLIC_ROUTE_IDS.home, index: true, lazy: page(() => import('./routes/home-page'), (m) => m.HomePage) },
+          { id: PUBLIC_ROUTE_IDS.product, path: 'details/:id', lazy: page(() => import('../features/catalog/product-details-page'), (m) => m.ProductDetailsPage) },
+          { path: 'payment', lazy: sessionPage(() => import('./routes/payment-route'), (m) => m.PaymentRoute) },
+          { id: PUBLIC_ROUTE_IDS.terms, path: 'termsOfUs', lazy: page(() => import('../features/help/terms-page'), (m) => m.TermsPage) },
           {
             path: 'userprofile',
-            lazy: page(() => import('../features/profile/profile-layout'), (m) => m.ProfileLayout),
+            lazy: sessionPage(() => import('../features/profile/profile-layout'), (m) => m.ProfileLayout),
             children: [
               { index: true, lazy: page(() => import('../features/profile/edit-profile-page'), (m) => m.EditProfilePage) },
               { path: 'address', lazy: page(() => import('../features/profile/address-book-page'), (m) => m.AddressBookPage) },
@@ -56,16 +94,16 @@ export const routes: RouteObject[] = [
             ],
           },
           ...DEPARTMENTS.map(departmentRoute),
-          { path: 'cart', lazy: page(() => import('../features/cart/cart-page'), (m) => m.CartPage) },
-          { path: 'Order/:id', lazy: page(() => import('../features/orders/order-page'), (m) => m.OrderPage) },
-          { path: 'checkout', lazy: page(() => import('./routes/checkout-route'), (m) => m.CheckoutRoute) },
-          { path: 'search', lazy: page(() => import('../features/search/search-page'), (m) => m.SearchPage) },
-          { path: 'wishlist', lazy: page(() => import('../features/wishlist/wishlist-page'), (m) => m.WishlistPage) },
+          { path: 'cart', lazy: sessionPage(() => import('../features/cart/cart-page'), (m) => m.CartPage) },
+          { path: 'Order/:id', lazy: sessionPage(() => import('../features/orders/order-page'), (m) => m.OrderPage) },
+          { path: 'checkout', lazy: sessionPage(() => import('./routes/checkout-route'), (m) => m.CheckoutRoute) },
+          { id: PUBLIC_ROUTE_IDS.search, path: 'search', lazy: page(() => import('../features/search/search-page'), (m) => m.SearchPage) },
+          { path: 'wishlist', lazy: sessionPage(() => import('../features/wishlist/wishlist-page'), (m) => m.WishlistPage) },
           {
             path: 'checkoutSuccess',
-            lazy: page(() => import('../features/checkout/checkout-success-page'), (m) => m.CheckoutSuccessPage),
+            lazy: sessionPage(() => import('../features/checkout/checkout-success-page'), (m) => m.CheckoutSuccessPage),
           },
-          { path: '*', Component: NotFoundPage },
+          { id: PUBLIC_ROUTE_IDS.notFound, path: '*', Component: NotFoundPage },
         ],
       },
     ],
@@ -77,24 +115,38 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError standalone />,
     HydrateFallback: PageFallback,
     children: [
-      { path: '/login', lazy: page(() => import('../features/auth/login-page'), (m) => m.LoginPage) },
-      { path: '/register', lazy: page(() => import('../features/auth/register-page'), (m) => m.RegisterPage) },
+      { path: '/login', lazy: sessionPage(() => import('../features/auth/login-page'), (m) => m.LoginPage) },
+      { path: '/register', lazy: sessionPage(() => import('../features/auth/register-page'), (m) => m.RegisterPage) },
       {
         path: '/forgot-password',
-        lazy: page(() => import('../features/auth/forgot-password-page'), (m) => m.ForgotPasswordPage),
+        lazy: sessionPage(() => import('../features/auth/forgot-password-page'), (m) => m.ForgotPasswordPage),
       },
       {
         path: '/reset-password',
-        lazy: page(() => import('../features/auth/reset-password-page'), (m) => m.ResetPasswordPage),
+        lazy: sessionPage(() => import('../features/auth/reset-password-page'), (m) => m.ResetPasswordPage),
       },
       {
         path: '/phoneverification',
-        lazy: page(() => import('../features/auth/phone-verification-page'), (m) => m.PhoneVerificationPage),
+        lazy: sessionPage(() => import('../features/auth/phone-verification-page'), (m) => m.PhoneVerificationPage),
       },
     ],
   },
 ];
 
-export function createAppRouter() {
+/**
+ * The browser's router. On a server-rendered page, the lazy routes the URL matches are loaded
+ * first (React Router's way for lazy routes with SSR), so the first render is the server's page,
+ * not the hydration fallback.
+ */
+export async function createAppRouter() {
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async (match) => {
+      const lazy = match.route.lazy;
+      if (typeof lazy !== 'function') return;
+      const loaded = await lazy();
+      Object.assign(match.route, { ...loaded, lazy: undefined });
+    }),
+  );
   return createBrowserRouter(routes);
 }

@@ -1,4 +1,4 @@
-import { combineSlices, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Middleware } from '@reduxjs/toolkit';
 import i18next from 'i18next';
 
 import { authSlice, loggedOut, sessionEnded, signInSucceeded, tokenReplaced } from '../features/auth/auth-slice';
@@ -9,6 +9,7 @@ import { forgetGuestCartToken } from '../lib/guest-cart-token';
 import { notify } from '../lib/notify';
 
 import { api } from './api';
+import type { StoreExtra } from './base-query';
 
 /*
  * Where the spec's client state areas (section 3) live:
@@ -32,11 +33,11 @@ export type RootState = ReturnType<typeof rootReducer>;
  * token — forgets it, empties RTK Query's cache and clears the checkout (the chosen address, the
  * order draft), so nothing of the previous shopper stays.
  */
-function sessionListeners() {
-  const listeners = createListenerMiddleware();
-  listeners.startListening({
-    actionCreator: signInSucceeded,
-    effect: (action) => {
+function sessionEffects(): Middleware {
+  // A plain middleware: four fixed reactions need none of the listener middleware's machinery.
+  return (store) => (next) => (action) => {
+    const result = next(action);
+    if (signInSucceeded.match(action)) {
       saveToken(action.payload.token);
       // The server merged the guest cart into the shopper's in the sign-in request itself.
       forgetGuestCartToken();
@@ -44,31 +45,28 @@ function sessionListeners() {
       if (capped.length > 0) {
         void notify('blank', i18next.t('cartCapped', { titles: capped.map((line) => line.title).join(', ') }), { duration: 8000 });
       }
-    },
-  });
-  listeners.startListening({
-    actionCreator: tokenReplaced,
-    effect: (action) => saveToken(action.payload),
-  });
-  listeners.startListening({
-    actionCreator: sessionEnded,
-    effect: () => void notify('error', i18next.t('sessionEnded')),
-  });
-  listeners.startListening({
-    matcher: isAnyOf(loggedOut, sessionEnded),
-    effect: (_action, listenerApi) => {
+    } else if (tokenReplaced.match(action)) {
+      saveToken(action.payload);
+    }
+    if (sessionEnded.match(action)) void notify('error', i18next.t('sessionEnded'));
+    if (loggedOut.match(action) || sessionEnded.match(action)) {
       forgetToken();
-      listenerApi.dispatch(api.util.resetApiState());
-      listenerApi.dispatch(checkoutCleared());
-    },
-  });
-  return listeners.middleware;
+      store.dispatch(api.util.resetApiState());
+      store.dispatch(checkoutCleared());
+    }
+    return result;
+  };
 }
 
-export function createAppStore(preloadedState?: Partial<RootState>) {
+/**
+ * The store of a page. `extra` is the thunk's extra argument: on the server, how RTK Query reaches
+ * the API in the same process (base-query.ts).
+ */
+export function createAppStore(preloadedState?: Partial<RootState>, extra: StoreExtra = {}) {
   return configureStore({
     reducer: rootReducer,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(sessionListeners()).concat(api.middleware),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: extra } }).prepend(sessionEffects()).concat(api.middleware),
     preloadedState,
   });
 }

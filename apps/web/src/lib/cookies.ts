@@ -1,5 +1,5 @@
-/** The decoded value of a cookie, or `null` when the cookie is not set. */
-export function readCookie(name: string, cookies: string = document.cookie): string | null {
+/** The decoded value of a cookie, or `null` when the cookie is not set (always, on the server). */
+export function readCookie(name: string, cookies: string = typeof document === 'undefined' ? '' : document.cookie): string | null {
   for (const part of cookies.split(';')) {
     const separator = part.indexOf('=');
     if (separator === -1) continue;

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import { Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 
@@ -17,8 +16,12 @@ import { HeaderSearch } from '../../features/search/header-search';
 import { useWishlistProductActions } from '../../features/wishlist/use-wishlist';
 import { notify } from '../../lib/notify';
 import { clearStorage } from '../../lib/storage';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useLanguage } from '../../lib/use-language';
 import { useAppDispatch, useAppSelector } from '../hooks';
+
+// The bar shown while the next page loads: never on a first load, so its code comes with the first navigation.
+const NavigationProgress = lazy(() => import('../../components/navigation-progress'));
 
 /** Spec section 9: after logging out, the shopper is sent to sign in 2 s later. */
 export const LOGOUT_REDIRECT_DELAY_MS = 2000;
@@ -41,7 +44,11 @@ export function MainLayout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const user = useAppSelector(selectSignedInUser);
+  // The server renders the guest's header (it cannot see the stored token); the shopper's name
+  // appears once the page has hydrated, in the same space.
+  const hydrated = useHydrated();
+  const signedInUser = useAppSelector(selectSignedInUser);
+  const user = hydrated ? signedInUser : null;
   // Header and secondary bar show the departments; failures leave them empty (spec section 8).
   const { data: categories = [] } = useListCategoriesQuery({ lng });
   // Spec section 4: the cart loads when the header mounts and again on a language change.
@@ -63,11 +70,9 @@ export function MainLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink targetId={MAIN_ID} />
       {navigation.state !== 'idle' ? (
-        <LinearProgress
-          color="secondary"
-          aria-label={t('loading')}
-          sx={{ position: 'fixed', top: 0, insetInline: 0, zIndex: 1400 }}
-        />
+        <Suspense fallback={null}>
+          <NavigationProgress label={t('loading')} />
+        </Suspense>
       ) : null}
       <Header
         categories={categories}
@@ -81,7 +86,9 @@ export function MainLayout() {
         component="main"
         id={MAIN_ID}
         tabIndex={-1}
-        sx={{ flex: 1, width: '100%', maxWidth: 1536, mx: 'auto', px: { xs: 1.5, sm: 2, md: 3 }, pt: { xs: 2, md: 3 }, outline: 'none' }}
+        // At least a screen high: the footer starts below the fold, so a page that grows as its
+        // data arrives (the session's pages render after hydration) moves nothing in view (CLS).
+        sx={{ flex: 1, minHeight: '100vh', width: '100%', maxWidth: 1536, mx: 'auto', px: { xs: 1.5, sm: 2, md: 3 }, pt: { xs: 2, md: 3 }, outline: 'none' }}
       >
         <ProductActionsProvider value={productActions}>
           <Suspense fallback={<PageFallback />}>

@@ -4,12 +4,14 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
+import { useToday } from '../../lib/use-today';
+
 const COLUMNS = ['about', 'service', 'shop', 'policies'] as const;
 
 /** The footer: placeholder links (all `#`, spec section 2) and the copyright line. */
 export function Footer() {
   const { t } = useTranslation();
-  const year = new Date().getFullYear();
+  const year = useToday().getFullYear();
 
   return (
     <Box component="footer" sx={{ bgcolor: 'primary.dark', color: '#ffffff', mt: 6 }}>

@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 
+import { useToday } from '../../lib/use-today';
 import { PageFallback } from '../page-fallback';
 
 import { LanguageMenu } from './language-menu';
@@ -12,6 +13,7 @@ import { Logo } from './logo';
 /** The frame of the pages outside the main layout: sign in, register, password reset, phone verification. */
 export function MinimalLayout() {
   const { t } = useTranslation();
+  const year = useToday().getFullYear();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: '#f2f8fd' }}>
       <Box
@@ -37,7 +39,7 @@ export function MinimalLayout() {
       </Box>
       <Box component="footer" sx={{ textAlign: 'center', py: 2, px: 2 }}>
         <Typography sx={{ fontSize: '0.85rem', color: 'text.secondary' }}>
-          {t('footer.copyright', { year: new Date().getFullYear() })}
+          {t('footer.copyright', { year })}
         </Typography>
       </Box>
     </Box>

@@ -19,6 +19,7 @@ import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
 import { PRODUCT_ROW_SLIDER } from '../../lib/slider-settings';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
+import { useToday } from '../../lib/use-today';
 
 import { useGetRecommendationsQuery } from './cart-api';
 import { CartLineRow } from './cart-line';
@@ -98,7 +99,7 @@ export function CartPage() {
   const lng = useLanguage();
   useDocumentTitle(tCommon('pageTitle', { page: t('cart.title') }));
   const { data: cart, isLoading, isError, refetch } = useCart();
-  const arrives = formatDeliveryDate(arrivalDate(new Date()), lng);
+  const arrives = formatDeliveryDate(arrivalDate(useToday()), lng);
   const count = cart?.count ?? 0;
 
   let body: ReactNode = null;

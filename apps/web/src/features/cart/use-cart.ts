@@ -5,6 +5,7 @@ import { useSignedInUser } from '../../app/hooks';
 import type { ActionProduct, ProductActions } from '../../components/product-actions';
 import { errorMessageOf } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useLanguage } from '../../lib/use-language';
 
 import { type CartArgs, useAddToCartMutation, useGetCartQuery } from './cart-api';
@@ -18,10 +19,12 @@ export function useCartArgs(): CartArgs {
 
 /**
  * The shopper's cart (spec section 4): loaded when the header mounts and again when the
- * language changes (the language is part of the query's arguments).
+ * language changes (the language is part of the query's arguments). Never on the server: it
+ * belongs to the browser's session (the stored token), so it loads once the page has hydrated.
  */
 export function useCart() {
-  return useGetCartQuery(useCartArgs());
+  const hydrated = useHydrated();
+  return useGetCartQuery(useCartArgs(), { skip: !hydrated });
 }
 
 /**

@@ -29,7 +29,7 @@ export const DEALS_COUNT = 12;
 /** Every subcategory fits in one page of this size (54 today). */
 export const SUBCATEGORIES_PAGE_SIZE = 100;
 /** A brand's deals are looked for in this many of the department's products. */
-const BRAND_DEALS_SOURCE_SIZE = 100;
+export const BRAND_DEALS_SOURCE_SIZE = 100;
 
 /** The department's lowest prices first (the deals slider). */
 export function dealsOf<P extends Pick<Product, 'price'>>(products: readonly P[], count = DEALS_COUNT): P[] {

@@ -15,6 +15,7 @@ import { useAddToCart, useProductActions } from '../../components/product-action
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
 import { notify } from '../../lib/notify';
 import { useLanguage } from '../../lib/use-language';
+import { useToday } from '../../lib/use-today';
 
 /** "(3.3) 5176 reviews": the product's rating with one decimal and its number of reviews. */
 export function useRatingText(product: Pick<Product, 'rating' | 'reviewCount'>): string {
@@ -23,11 +24,12 @@ export function useRatingText(product: Pick<Product, 'rating' | 'reviewCount'>):
 }
 
 /** Shipping (free, arriving in three days), pickup and delivery (not available). */
-export function DeliveryOptions({ today = new Date() }: { today?: Date }) {
+export function DeliveryOptions({ today: givenToday }: { today?: Date }) {
   const { t } = useTranslation('catalog');
+  const today = useToday();
   const lng = useLanguage();
   const tiles = [
-    { key: 'shipping', name: t('details.shipping'), lines: [t('details.arrives', { date: formatDeliveryDate(arrivalDate(today), lng) }), t('details.free')] },
+    { key: 'shipping', name: t('details.shipping'), lines: [t('details.arrives', { date: formatDeliveryDate(arrivalDate(givenToday ?? today), lng) }), t('details.free')] },
     { key: 'pickup', name: t('details.pickup'), lines: [t('details.notAvailable')] },
     { key: 'delivery', name: t('details.delivery'), lines: [t('details.notAvailable')] },
   ];

@@ -131,7 +131,8 @@ export function ProductGallery({ title, images }: { title: string; images: reado
             height={PRODUCT_IMAGE_SIZE}
             hasSpacer
             {...ZOOM_SETTINGS}
-            imgAttributes={{ alt: t('details.imageAlt', { title, index: selected + 1, count: Math.max(count, 1) }) }}
+            // The page's largest picture: fetched first (the server also preloads it).
+            imgAttributes={{ alt: t('details.imageAlt', { title, index: selected + 1, count: Math.max(count, 1) }), fetchPriority: 'high' }}
           />
         </Box>
         <Typography sx={{ color: 'text.secondary', fontSize: '0.85rem', mt: 1 }}>{t('details.zoomHint')}</Typography>

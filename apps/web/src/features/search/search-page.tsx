@@ -16,6 +16,7 @@ import { productPath } from '../../lib/product-path';
 import { stretchedTitleLinkSx } from '../../lib/stretched-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
+import { useToday } from '../../lib/use-today';
 
 import { useSearchProductsInfiniteQuery } from './search-api';
 
@@ -103,7 +104,7 @@ function SearchResults({ q }: { q: string }) {
     useSearchProductsInfiniteQuery({ lng, q });
   const products = data?.pages.flatMap((page) => page.data) ?? [];
   const total = data?.pages[0]?.total ?? 0;
-  const arrives = formatDeliveryDate(arrivalDate(new Date()), lng);
+  const arrives = formatDeliveryDate(arrivalDate(useToday()), lng);
 
   if (isLoading) return <ResultsSkeleton />;
   if (isError && !data) {

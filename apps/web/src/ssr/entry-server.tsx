@@ -1,0 +1,151 @@
+// The server's half of the storefront, bundled by `vite build --ssr` (dist/server/entry-server.js)
+// and called by the API process for every page (apps/api/src/modules/web/ssr.ts), or by Vite's dev
+// server (vite.config.ts). It renders a page completely, with its data, before a byte is sent.
+import type { Language } from '@dukkan/contracts/common';
+import type { PageRenderInput, PageRenderOutput } from '@dukkan/contracts/ssr';
+import createEmotionServer from '@emotion/server/create-instance';
+import { QueryStatus } from '@reduxjs/toolkit/query';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+
+import { api } from '../app/api';
+import { AppShell } from '../app/app-shell';
+import { emotionCacheFor } from '../app/emotion-cache';
+import { sharedOptions } from '../app/i18n';
+import { routes } from '../app/router';
+import { serializeSsrState, SSR_STATE_ID, type SsrState } from '../app/ssr-state';
+import { createAppStore, type AppStore } from '../app/store';
+import { type Direction, directionOf } from '../lib/direction';
+import { calendarDay } from '../lib/use-today';
+
+import { pageHead } from './head';
+import { prefetchPageData } from './prefetch';
+import { routeAssets, type ClientManifest } from './route-assets';
+
+export interface RenderInput extends PageRenderInput {
+  /** Vite's client manifest, to preload the page's own chunks and styles; absent in development. */
+  manifest?: ClientManifest;
+  /** The moment of rendering (tests fix it). */
+  now?: Date;
+}
+
+export type RenderOutput = PageRenderOutput;
+
+/** Renders stop once a render asks for nothing new; with the page's data fetched first (prefetch.ts), one is usual. */
+export const MAX_RENDER_PASSES = 4;
+
+const handler = createStaticHandler(routes);
+const emotionServers = new Map<Direction, ReturnType<typeof createEmotionServer>>();
+
+function emotionServerFor(direction: Direction) {
+  let server = emotionServers.get(direction);
+  if (!server) {
+    server = createEmotionServer(emotionCacheFor(direction));
+    emotionServers.set(direction, server);
+  }
+  return server;
+}
+
+function serverI18n(language: Language, translations: Record<string, unknown>): I18n {
+  const instance = createInstance();
+  void instance.init({
+    ...sharedOptions,
+    lng: language,
+    // Only the page's language: what the browser is given must translate the same way.
+    fallbackLng: false,
+    resources: { [language]: translations } as Record<string, Record<string, Record<string, unknown>>>,
+    ns: Object.keys(translations),
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+/** The settled part of RTK Query's cache, as `serverDataReceived` takes it back in the browser. */
+function apiHandover(store: AppStore): unknown {
+  const { queries, provided } = store.getState().api;
+  const settled = Object.fromEntries(
+    Object.entries(queries).filter(([, entry]) => entry?.status === QueryStatus.fulfilled || entry?.status === QueryStatus.rejected),
+  );
+  return { queries: settled, provided, mutations: {} };
+}
+
+/** The namespaces a render used, for the browser's first render (react-i18next records them). */
+function usedTranslations(i18n: I18n, translations: Record<string, unknown>): Record<string, unknown> {
+  const used = (i18n as I18n & { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [];
+  return Object.fromEntries([...new Set(['common', ...used])].filter((ns) => ns in translations).map((ns) => [ns, translations[ns]]));
+}
+
+/**
+ * Renders the page at `url`: routes matched, the page rendered as often as it asks for more data
+ * (RTK Query starts queries during a server render) and the last render kept, with the critical
+ * CSS of what it shows, the head, and the state the browser hydrates with.
+ */
+export async function render(input: RenderInput): Promise<RenderOutput> {
+  const { url, origin, language, translations, template, manifest } = input;
+  const requestUrl = new URL(url, origin);
+  const context = await handler.query(new Request(requestUrl, { headers: { accept: 'text/html' } }));
+  if (context instanceof Response) {
+    return { status: context.status, html: '', location: context.headers.get('location') ?? '/' };
+  }
+
+  const direction = directionOf(language);
+  // Before rendering: it switches the cache to collecting styles instead of writing them into the HTML.
+  const emotion = emotionServerFor(direction);
+  const i18n = serverI18n(language, translations);
+  const store = createAppStore(undefined, { transport: { baseUrl: input.apiBaseUrl, fetchFn: input.fetchFn } });
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const renderDay = calendarDay(input.now ?? new Date());
+  const page = (
+    <I18nextProvider i18n={i18n}>
+      <AppShell store={store} renderDay={renderDay} serverRendered>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppShell>
+    </I18nextProvider>
+  );
+
+  const routeIds = context.matches.map((match) => match.route.id);
+  const leaf = context.matches.at(-1);
+  await prefetchPageData(store.dispatch, { routeIds, params: leaf?.params ?? {}, url: requestUrl, language });
+
+  let body = '';
+  let passes = 0;
+  while (passes < MAX_RENDER_PASSES) {
+    passes += 1;
+    body = renderToString(page);
+    const started = await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
+    if (started.length === 0) break;
+  }
+
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body));
+  const head = pageHead({
+    routeIds,
+    params: leaf?.params ?? {},
+    url: requestUrl,
+    language,
+    origin,
+    t: {
+      common: i18n.getFixedT(language, 'common'),
+      catalog: i18n.getFixedT(language, 'catalog'),
+      shopping: i18n.getFixedT(language, 'shopping'),
+      help: i18n.getFixedT(language, 'help'),
+    },
+    state: store.getState(),
+  });
+  const state: SsrState = {
+    language,
+    resources: usedTranslations(i18n, translations),
+    api: apiHandover(store),
+    renderDay,
+  };
+  const status = context.statusCode !== 200 ? context.statusCode : head.status;
+  const html = template
+    .replace(/<html[^>]*>/, `<html lang="${language}" dir="${direction}">`)
+    // Functions, not strings: a `$&` in a product's text must stay as it is.
+    .replace('<!--app-head-->', () => `${head.tags}\n    ${routeAssets(manifest, routeIds)}${styles}`)
+    .replace('<!--app-html-->', () => body)
+    .replace('<!--app-state-->', () => `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrState(state)}</script>`);
+  return { status, html, passes };
+}

@@ -1,0 +1,66 @@
+import { PUBLIC_ROUTE_IDS } from '../app/router';
+
+/** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+export type ClientManifest = Record<string, ManifestChunk>;
+
+/** The page module each public route loads (its `lazy` import in app/router.tsx), as the manifest names it. */
+const PAGE_MODULES: Record<string, string> = {
+  [PUBLIC_ROUTE_IDS.home]: 'src/app/routes/home-page.tsx',
+  [PUBLIC_ROUTE_IDS.product]: 'src/features/catalog/product-details-page.tsx',
+  [PUBLIC_ROUTE_IDS.search]: 'src/features/search/search-page.tsx',
+  [PUBLIC_ROUTE_IDS.terms]: 'src/features/help/terms-page.tsx',
+};
+const DEPARTMENT_MODULE = 'src/features/catalog/department-page.tsx';
+
+/** The manifest key of the page module of each matched route that has one. */
+export function pageModules(routeIds: readonly string[]): string[] {
+  return routeIds.flatMap((id) => {
+    if (id.startsWith('department:')) return [DEPARTMENT_MODULE];
+    const module = PAGE_MODULES[id];
+    return module ? [module] : [];
+  });
+}
+
+/**
+ * `<link rel="modulepreload">` for the chunks of the matched pages and `<link rel="stylesheet">`
+ * for their CSS, which the entry does not load itself: the browser fetches them with the entry
+ * instead of after it, and the page's styles are there at the first paint.
+ */
+export function routeAssets(manifest: ClientManifest | undefined, routeIds: readonly string[]): string {
+  if (!manifest) return '';
+  const entryFiles = new Set<string>();
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const markEntry = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || entryFiles.has(chunk.file)) return;
+    entryFiles.add(chunk.file);
+    chunk.imports?.forEach(markEntry);
+  };
+  if (entry) {
+    entryFiles.add(entry.file);
+    entry.imports?.forEach(markEntry);
+  }
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || entryFiles.has(chunk.file) || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    chunk.css?.forEach((file) => styles.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  pageModules(routeIds).forEach(visit);
+  return [
+    ...[...styles].map((file) => `<link rel="stylesheet" href="/${file}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ]
+    .map((tag) => `${tag}\n    `)
+    .join('');
+}
