@@ -5,12 +5,11 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { type SliderSettings, slideBasisSx, toAutoplayOptions, toEmblaOptions } from '../lib/slider-settings';
+import { useDeferredEmbla } from '../lib/use-deferred-embla';
 import { usePrefersReducedMotion } from '../lib/use-prefers-reduced-motion';
 
 export interface CarouselSlide {
@@ -41,7 +40,7 @@ const controlSx = {
 } as const;
 
 /**
- * A slider (Embla) with the spec's settings: loops, autoplays, can be dragged or swiped.
+ * A slider (Embla, loaded after first paint) with the spec's settings: loops, autoplays, can be dragged or swiped.
  * Keyboard: the previous / next buttons, the arrow keys anywhere inside it (mirrored in
  * Arabic), and Tab, which brings the focused slide into view. Autoplay pauses while the pointer
  * or focus is inside, does not start for shoppers who prefer reduced motion, and has a pause /
@@ -57,9 +56,10 @@ export function Carousel({ labelledBy, header, settings, slides, gap = 16 }: Car
   const playing = playChoice ?? !reducedMotion;
 
   const options = useMemo(() => toEmblaOptions(settings, { direction, reducedMotion }), [settings, direction, reducedMotion]);
-  // No plugin while paused: Embla re-initialises at the same slide when the list changes.
-  const plugins = useMemo(() => (playing ? [Autoplay(toAutoplayOptions(settings))] : []), [playing, settings]);
-  const [viewportRef, emblaApi] = useEmblaCarousel(options, plugins);
+  // No autoplay while paused: Embla re-initialises at the same slide when this changes.
+  const autoplay = useMemo(() => (playing ? toAutoplayOptions(settings) : null), [playing, settings]);
+  // Embla itself loads after the page is on screen; until then the slides are a plain row.
+  const [viewportRef, emblaApi] = useDeferredEmbla(options, autoplay);
   const [canScroll, setCanScroll] = useState({ prev: false, next: false });
 
   useEffect(() => {
