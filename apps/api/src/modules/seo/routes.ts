@@ -1,0 +1,105 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+import type { Database } from '../../db/client';
+import { notFound } from '../../lib/errors';
+
+import { planSitemap, productPages } from './service';
+import {
+  robotsTxt,
+  shopPagesPerSitemap,
+  SITEMAP_MAX_URLS,
+  sitemapIndex,
+  sitemapPageContents,
+  sitemapPageCount,
+  sitemapUrlset,
+  type SitemapPlan,
+} from './sitemap';
+
+interface SeoRoutesOptions {
+  db: Database;
+  /** The shop's public address (PUBLIC_URL); unset: the origin the request came to. */
+  publicUrl?: string;
+  /** URLs per sitemap page (default 50 000); tests make it small to see the index. */
+  sitemapMaxUrls?: number;
+}
+
+/** Generated sitemaps are reused this long: crawlers fetch them often, the catalog changes seldom. */
+export const SITEMAP_TTL_MS = 10 * 60 * 1000;
+const CACHE_CONTROL = 'public, max-age=3600';
+const XML = 'application/xml; charset=utf-8';
+/** A sitemap page's number as its URL spells it: `/sitemaps/1.xml`, never `01` or `1e0`. */
+const PAGE_NUMBER = /^[1-9]\d{0,8}$/;
+
+/** A plan with a number of its own: the XML made from it is kept under that number. */
+interface NumberedPlan {
+  plan: SitemapPlan;
+  version: number;
+}
+
+/**
+ * A cache whose values are made once however many requests ask for one meanwhile; a value that
+ * could not be made is not kept.
+ */
+function memo<V extends object | string>(options: LRUCache.Options<string, V, unknown>) {
+  const cache = new LRUCache<string, V>(options);
+  const making = new Map<string, Promise<V>>();
+  return async (key: string, make: () => Promise<V>): Promise<V> => {
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
+    const inFlight = making.get(key);
+    if (inFlight) return inFlight;
+    const pending = make();
+    making.set(key, pending);
+    try {
+      const value = await pending;
+      cache.set(key, value);
+      return value;
+    } finally {
+      making.delete(key);
+    }
+  };
+}
+
+/** `/sitemap.xml` (an index past 50 000 URLs, with `/sitemaps/{n}.xml`) and `/robots.txt`. */
+// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
+export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { db, publicUrl, sitemapMaxUrls = SITEMAP_MAX_URLS }) => {
+  const pagesPer = shopPagesPerSitemap(sitemapMaxUrls);
+  const plans = memo<NumberedPlan>({ max: 1, ttl: SITEMAP_TTL_MS });
+  // Keyed by plan, origin and page; a full page of 50 000 URLs is some 25 MB.
+  const documents = memo<string>({ max: 500, maxSize: 128 * 1024 * 1024, sizeCalculation: (xml) => xml.length + 64, ttl: SITEMAP_TTL_MS });
+  let plansMade = 0;
+
+  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const currentPlan = () => plans('plan', async () => ({ plan: await planSitemap(db, pagesPer), version: ++plansMade }));
+  const sendXml = (reply: FastifyReply, xml: string) => reply.type(XML).header('cache-control', CACHE_CONTROL).send(xml);
+
+  /** The `<urlset>` of sitemap page `page` of the plan. */
+  async function urlset(origin: string, plan: SitemapPlan, page: number): Promise<string> {
+    const { staticPaths, products } = sitemapPageContents(plan, page);
+    const productEntries = products ? await productPages(db, products) : [];
+    return sitemapUrlset(origin, [...staticPaths.map((path) => ({ path })), ...productEntries]);
+  }
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const origin = originOf(request);
+    const { plan, version } = await currentPlan();
+    const pages = sitemapPageCount(plan);
+    const xml = await documents(`${version} ${origin} index`, async () => (pages === 1 ? urlset(origin, plan, 1) : sitemapIndex(origin, pages)));
+    return sendXml(reply, xml);
+  });
+
+  app.get<{ Params: { page: string } }>('/sitemaps/:page.xml', { schema: { hide: true } }, async (request, reply) => {
+    const { page: spelled } = request.params;
+    if (!PAGE_NUMBER.test(spelled)) throw notFound('No such sitemap page.');
+    const page = Number(spelled);
+    const { plan, version } = await currentPlan();
+    if (page > sitemapPageCount(plan)) throw notFound('No such sitemap page.');
+    const origin = originOf(request);
+    return sendXml(reply, await documents(`${version} ${origin} ${page}`, () => urlset(origin, plan, page)));
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, (request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', CACHE_CONTROL).send(robotsTxt(originOf(request))),
+  );
+};
