@@ -34,6 +34,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { payRoutes } from './modules/payments/pay-routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { searchRoutes } from './modules/search/routes';
+import { seoRoutes } from './modules/seo/routes';
 import { userRoutes } from './modules/users/routes';
 import { webRoutes } from './modules/web/routes';
 import { wishlistRoutes } from './modules/wishlist/routes';
@@ -56,6 +57,12 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The payment provider; by default the configured one (`PAYMENT_PROVIDER`). Tests pass Stripe pointed at a local fake. */
   paymentProvider?: PaymentProvider;
+  /** How long a rendered page is reused (default `PAGE_CACHE_TTL_MS`); tests shorten it. */
+  pageCacheTtlMs?: number;
+  /** Pages rendered at once before more are sent to render in the browser (default 8); tests lower it. */
+  maxRendersInFlight?: number;
+  /** URLs per sitemap page (default 50 000); tests make it small to see the sitemap index. */
+  sitemapMaxUrls?: number;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -64,7 +71,7 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
  * Builds the whole HTTP application without listening: server.ts listens, tests `inject`.
  * Every module is registered here, explicitly, under its prefix.
  */
-export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, logStream, mailer: givenMailer, paymentProvider: givenProvider }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, logStream, mailer: givenMailer, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -160,8 +167,9 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(orderRoutes, { prefix: '/api', db, paymentTimeoutMinutes: config.paymentTimeoutMinutes });
   await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl, mailer });
   if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
+  await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls });
   await app.register(imageRoutes);
-  await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR });
+  await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight });
 
   // Expired guest carts: deleted once the app is ready, then hourly until it closes.
   // Unpaid orders past their time: cancelled, their stock returned, every minute.

@@ -48,6 +48,8 @@ export interface Config {
   /** An unpaid order is cancelled, and its stock returned, this many minutes after it was placed. */
   paymentTimeoutMinutes: number;
   publicUrl: string;
+  /** PUBLIC_URL as given; unset, pages link to the address they were asked for (canonical links). */
+  publicUrlSetting?: string;
   /** SMTP server for mail; unset: messages are written under `DATA_DIR/mail/`. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     paymentTimeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`,
+    publicUrlSetting: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

@@ -1,23 +1,54 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+import { requestLanguage } from '../../lib/language';
+import { CATALOG_CACHE, matchesEtag } from '../../lib/response-cache';
+
+import { loadPageRenderer, type RenderedPage } from './page-renderer';
 
 interface WebRoutesOptions {
   /** The built storefront (apps/web/dist); absent in API-only runs such as `npm run dev`. */
   distDir: string;
   /** Translation files (apps/web/public/locales). */
   localesDir: string;
+  /** The shop's public address (PUBLIC_URL) for canonical links; unset: the request's own origin. */
+  publicUrl?: string;
+  /** How long a rendered page is reused; default `PAGE_CACHE_TTL_MS`. */
+  pageCacheTtlMs?: number;
+  /** Renders at the same time before pages are sent to render in the browser; default `MAX_RENDERS_IN_FLIGHT`. */
+  maxRendersInFlight?: number;
 }
 
 const API_LIKE = /^\/(api|images|locales|pay)(\/|$)/;
 
 /**
- * Serves the translation files and the built React app: hashed assets for a year, index.html
- * revalidated every time, and index.html for any other GET so client routes survive a reload.
+ * Rendered pages are kept half as long as catalog answers (CATALOG_CACHE, 10 s), which they are
+ * made from: a change of a price or of stock shows on every page within 15 s.
  */
-export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir, localesDir }) => {
+export const PAGE_CACHE_TTL_MS = CATALOG_CACHE.ttlMs / 2;
+
+/**
+ * Pages rendered at the same time, at most. Rendering is CPU work in this one process: past this
+ * many, a page that is not in the cache is sent to render in the browser instead, so a burst of
+ * uncached pages (a crawler) cannot hold up the API's answers.
+ */
+export const MAX_RENDERS_IN_FLIGHT = 8;
+
+interface CachedPage extends RenderedPage {
+  etag: string;
+}
+
+/**
+ * Serves the translation files, the built React app's assets (hashed: for a year) and its pages:
+ * rendered on the server when the app was built with its server entry (`dist/server/`), else the
+ * plain index.html for the browser to render. Pages are revalidated every time (ETag).
+ */
+export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir, localesDir, publicUrl, pageCacheTtlMs = PAGE_CACHE_TTL_MS, maxRendersInFlight = MAX_RENDERS_IN_FLIGHT }) => {
   await app.register(fastifyStatic, {
     root: localesDir,
     prefix: '/locales/',
@@ -36,6 +67,8 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
       prefix: '/',
       index: false,
       cacheControl: false,
+      // The server bundle and the manifest are the server's own.
+      allowedPath: (pathName) => !pathName.startsWith('/server/') && !pathName.startsWith('/.vite/'),
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -43,16 +76,76 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
     });
   }
 
+  const renderer = hasWeb ? await loadPageRenderer(app, distDir, localesDir) : null;
+  const pages = new LRUCache<string, CachedPage>({
+    max: 2_000,
+    maxSize: 128 * 1024 * 1024,
+    sizeCalculation: (page) => page.html.length + 64,
+    ttl: pageCacheTtlMs,
+  });
+  const rendering = new Map<string, Promise<CachedPage>>();
+
+  /** The page from the cache, or rendered (once for every request that asks for it meanwhile). */
+  async function pageFor(key: string, render: () => Promise<RenderedPage>): Promise<CachedPage | null> {
+    const hit = pages.get(key);
+    if (hit) return hit;
+    const inFlight = rendering.get(key);
+    if (inFlight) return inFlight;
+    if (rendering.size >= maxRendersInFlight) return null;
+    const pending = (async () => {
+      const page = await render();
+      const cached = { ...page, etag: `"${createHash('sha1').update(page.html).digest('base64url').slice(0, 27)}"` };
+      // A page that could not get its data (5xx) is not kept: the next request tries again.
+      if (page.status < 500) pages.set(key, cached);
+      return cached;
+    })();
+    rendering.set(key, pending);
+    try {
+      return await pending;
+    } finally {
+      rendering.delete(key);
+    }
+  }
+
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    if (!renderer) return sendIndex(reply);
+    const language = requestLanguage(request);
+    const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+    let page: CachedPage | null;
+    try {
+      page = await pageFor(`${language} ${origin} ${request.url}`, () => renderer.render(request.url, language, origin));
+    } catch (err) {
+      // The page still works: the browser renders it.
+      request.log.error({ err, url: request.url }, 'server rendering failed; sending the page to render in the browser');
+      return sendIndex(reply);
+    }
+    if (!page) {
+      request.log.warn({ url: request.url, inFlight: maxRendersInFlight }, 'too many pages rendering; sending this one to render in the browser');
+      return sendIndex(reply);
+    }
+    if (page.location) return reply.redirect(page.location, page.status);
+    reply
+      .code(page.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      // The language comes from `?lng=` (in the URL) or the `i18next` cookie.
+      .header('vary', 'Cookie, Accept-Encoding')
+      .header('etag', page.etag);
+    if (page.status === 200 && matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    return reply.send(page.html);
+  }
+
   if (hasWeb) {
     // The static plugin refuses the folder itself ('/') with a 403, so the home page is a route.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get('/', { schema: { hide: true } }, sendPage);
   }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !API_LIKE.test(url);
-    if (hasWeb && wantsPage) return sendIndex(reply);
+    if (hasWeb && wantsPage) return sendPage(request, reply);
     return reply.code(404).send({ message: `Not found: ${request.method} ${url}`, code: 'NOT_FOUND' });
   });
 };
