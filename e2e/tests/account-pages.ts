@@ -214,6 +214,8 @@ export function field(page: Page | Locator, label: string): Locator {
  */
 export function describeAccountsAccessibility(language: 'en' | 'ar', texts: () => AccountTexts): void {
   test.describe(`accounts accessibility in ${language}`, () => {
+    // Each test scans the page with axe two or three times, some 5 s a scan on a busy machine.
+    test.slow(() => true, 'several axe scans per test');
     test.beforeEach(async ({ useLanguage }) => {
       await useLanguage(language);
     });

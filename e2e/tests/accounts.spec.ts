@@ -289,6 +289,8 @@ test.describe('profile (/userprofile)', () => {
     request,
     signedInShopper: shopper,
   }) => {
+    // Four submissions, three of them checked against a password hash, and a sign-in: over 30 s on two busy cores.
+    test.slow();
     const updates = watchRequests(page, `/api/users/${shopper.id}`);
     await page.goto('/userprofile');
     const name = field(page, 'Full name');

@@ -102,7 +102,34 @@ interface Fixtures {
   signedInShopper: Shopper;
 }
 
+/**
+ * Waits, after a page load, until the shop's page is live: server-rendered HTML shows before its
+ * script has taken it over, and a click in between does nothing (as for a shopper on a slow
+ * phone). Pages that are not the storefront's (the card page) have nothing to wait for.
+ */
+export async function waitUntilLive(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('dukkan-state') || document.documentElement.hasAttribute('data-hydrated'));
+}
+
 export const test = base.extend<Fixtures>({
+  // Every `goto` and `reload` of a test returns once the page is live (see `waitUntilLive`).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const answer = await goto(...args);
+        await waitUntilLive(page);
+        return answer;
+      };
+      page.reload = async (...args) => {
+        const answer = await reload(...args);
+        await waitUntilLive(page);
+        return answer;
+      };
+    }
+    await use(page);
+  },
   // Playwright reads a fixture's dependencies from its first parameter, so it must be a pattern.
   // eslint-disable-next-line no-empty-pattern
   expectAccessible: async ({}, use) => {

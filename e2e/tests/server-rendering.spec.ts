@@ -1,0 +1,205 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+
+import { ARABIC, DEPARTMENTS, expect, test } from './fixtures';
+
+/** A product of the demo catalog, as the API answers it in `language`. */
+interface ApiProduct {
+  _id: string;
+  title: string;
+  price: number;
+  quantity: number;
+  rating: number;
+  reviewCount: number;
+  category: string;
+}
+
+async function firstProduct(page: Page, language: 'en' | 'ar' = 'en'): Promise<ApiProduct> {
+  const answer = await page.request.get(`/api/product/category/Grocery?lng=${language}`);
+  expect(answer.status()).toBe(200);
+  const { data } = (await answer.json()) as { data: ApiProduct[] };
+  expect(data.length).toBeGreaterThan(0);
+  return data[0]!;
+}
+
+const PRICE = /\$\d[\d,]*\.\d{2}/;
+
+test.describe('pages without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const language of ['en', 'ar'] as const) {
+    const suffix = language === 'ar' ? '?lng=ar' : '';
+    const join = (path: string) => (language === 'ar' ? `${path}${path.includes('?') ? '&' : '?'}lng=ar` : path);
+
+    test(`home, a department, a product and a search show their headings, products and $ prices in ${language}`, async ({ page }) => {
+      const product = await firstProduct(page, language);
+      const answer = await page.goto(`/${suffix}`);
+      expect(answer?.status()).toBe(200);
+      const html = await answer!.text();
+      expect(html).toMatch(language === 'ar' ? /<html lang="ar" dir="rtl">/ : /<html lang="en" dir="ltr">/);
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(language === 'ar' ? ARABIC : /Low prices on everything you love/);
+      await expect(page.getByRole('main').getByText(PRICE).first()).toBeVisible();
+
+      const grocery = DEPARTMENTS[0];
+      await page.goto(join(grocery.path));
+      await expect(page.getByRole('heading', { level: 1, name: grocery[language], exact: true })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: product.title }).first()).toBeAttached();
+      await expect(page.getByRole('main').getByText(PRICE).first()).toBeVisible();
+
+      await page.goto(join(`/details/${product._id}`));
+      await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+      await expect(page.getByRole('main').getByText(PRICE).first()).toBeVisible();
+
+      const word = product.title.split(/\s+/).find((part) => part.length > 3) ?? product.title;
+      await page.goto(join(`/search?q=${encodeURIComponent(word)}`));
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(word);
+      await expect(page.getByRole('main').getByRole('link', { name: product.title }).first()).toBeVisible();
+      await expect(page.getByRole('main').getByText(PRICE).first()).toBeVisible();
+    });
+  }
+});
+
+/** Console errors and warnings of a page, and its uncaught errors, leaving out the document's own 404. */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // Chromium reports a document answered 404 as a failed resource: that status is intended.
+    if (/status of 404/.test(message.text()) && message.location().url === page.url()) return;
+    problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+/** The page answers clicks: the header's language menu opens. */
+async function expectHydrated(page: Page) {
+  const menu = page.getByRole('button', { name: /Language|اللغة/ }).first();
+  await menu.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+}
+
+test.describe('hydration', () => {
+  for (const language of ['en', 'ar'] as const) {
+    test(`every public page hydrates without a warning or console error in ${language}`, async ({ page, useLanguage }) => {
+      test.slow();
+      await useLanguage(language);
+      const product = await firstProduct(page, language);
+      const paths = ['/', ...DEPARTMENTS.map((d) => d.path), `/details/${product._id}`, '/search?q=milk', '/search?q=', '/termsOfUs', '/no/such/page'];
+      for (const path of paths) {
+        const problems = collectProblems(page);
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expectHydrated(page);
+        expect(problems, `console on ${path}`).toEqual([]);
+        page.removeAllListeners('console');
+        page.removeAllListeners('pageerror');
+      }
+    });
+  }
+
+  test('the browser does not fetch the data the server rendered the page with', async ({ page }) => {
+    const product = await firstProduct(page);
+    const catalogCalls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      // Search suggestions are the search box's own, not the page's data.
+      if (/^\/api\/(product|categories|subcategories)/.test(url.pathname) && url.pathname !== '/api/product/suggest') {
+        catalogCalls.push(url.pathname);
+      }
+    });
+    for (const path of ['/', '/Grocery', `/details/${product._id}`, '/search?q=milk']) {
+      await page.goto(path);
+      await expectHydrated(page);
+    }
+    expect(catalogCalls).toEqual([]);
+  });
+
+  test('a signed-in shopper gets the guest header from the server and their name after hydration', async ({ page, signedInShopper }) => {
+    const answer = await page.goto('/');
+    expect(await answer!.text()).toContain('>Sign in<');
+    await expect(page.getByRole('link', { name: new RegExp(signedInShopper.name) })).toBeVisible();
+  });
+});
+
+test.describe('status codes and search engines', () => {
+  test('an unknown route and an unknown product answer 404 with the not-found page', async ({ page }) => {
+    for (const path of ['/no/such/page', '/details/00000000-0000-4000-8000-000000000000', '/details/not-an-id']) {
+      const answer = await page.goto(path);
+      expect(answer?.status(), path).toBe(404);
+      await expect(page.getByText('Uh-oh... This page could not be found.')).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    }
+  });
+
+  test("a product page's JSON-LD names the product, its price, currency, availability and rating", async ({ page }) => {
+    const product = await firstProduct(page);
+    await page.goto(`/details/${product._id}`);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
+    const item = data.find((entry) => entry['@type'] === 'Product') as {
+      name: string;
+      offers: { price: string; priceCurrency: string; availability: string };
+      aggregateRating?: { ratingValue: number; reviewCount: number };
+    };
+    expect(item.name).toBe(product.title);
+    expect(Number(item.offers.price)).toBe(product.price);
+    expect(item.offers.priceCurrency).toBe('USD');
+    expect(item.offers.availability).toBe(product.quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
+    if (product.reviewCount > 0) expect(item.aggregateRating).toMatchObject({ ratingValue: product.rating, reviewCount: product.reviewCount });
+    const breadcrumbs = data.find((entry) => entry['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
+    expect(breadcrumbs.itemListElement.map((crumb) => crumb.name).at(-1)).toBe(product.title);
+  });
+
+  test('the home page describes the shop and its search to search engines', async ({ page }) => {
+    await page.goto('/');
+    const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
+    expect(data.map((entry) => entry['@type'])).toEqual(['Organization', 'WebSite']);
+    const site = data[1] as { potentialAction: { target: { urlTemplate: string } } };
+    expect(site.potentialAction.target.urlTemplate).toMatch(/\/search\?q=\{search_term_string\}$/);
+  });
+
+  for (const language of ['en', 'ar'] as const) {
+    test(`pages carry their own title, description, canonical and hreflang links in ${language}`, async ({ page, baseURL }) => {
+      const product = await firstProduct(page, language);
+      const arabic = language === 'ar';
+      for (const path of ['/', '/Grocery', `/details/${product._id}`, '/termsOfUs']) {
+        await page.goto(arabic ? `${path}?lng=ar` : path);
+        const english = new URL(path, baseURL).href;
+        const ar = `${english}?lng=ar`;
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', arabic ? ar : english);
+        await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', english);
+        await expect(page.locator('link[rel="alternate"][hreflang="ar"]')).toHaveAttribute('href', ar);
+        await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', english);
+        const description = await page.locator('meta[name="description"]').getAttribute('content');
+        expect(description?.length).toBeGreaterThan(20);
+        if (arabic) expect(description).toMatch(ARABIC);
+        await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', await page.title());
+        await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http/);
+      }
+      await page.goto(arabic ? `/details/${product._id}?lng=ar` : `/details/${product._id}`);
+      await expect(page).toHaveTitle(new RegExp(product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    });
+  }
+
+  test('hashed assets are cached for a year and pages revalidate', async ({ page, request }) => {
+    const answer = await page.goto('/');
+    expect(answer?.headers()['cache-control']).toBe('no-cache');
+    const etag = answer?.headers()['etag'];
+    expect(etag).toBeTruthy();
+    const again = await request.get('/', { headers: { 'if-none-match': etag! } });
+    expect(again.status()).toBe(304);
+    const script = await page.locator('script[type="module"]').first().getAttribute('src');
+    const asset = await request.get(script!);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('the largest image of a page is in the HTML, loaded first; images below it load lazily', async ({ page }) => {
+    const answer = await page.goto('/Grocery');
+    const html = await answer!.text();
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/images\/banners\/grocery-hero\.svg" fetchpriority="high">/);
+    expect(html).toMatch(/<img[^>]*fetchpriority="high"[^>]*src="\/images\/banners\/grocery-hero\.svg"|<img[^>]*src="\/images\/banners\/grocery-hero\.svg"[^>]*fetchpriority="high"/i);
+    expect(html).toMatch(/<img[^>]*loading="lazy"/);
+  });
+});
