@@ -10,7 +10,8 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as net.AddressInfo;
