@@ -1,5 +1,6 @@
-// Bundles the API and the workspace packages it imports into dist/server.js; npm dependencies
-// stay external and load from node_modules at run time. Also prepares dist/pglite-base.tar.gz:
+// Bundles the API and the workspace packages it imports into dist/server.js, and the page render
+// worker into dist/render-worker.js; npm dependencies stay external and load from node_modules at
+// run time. Also prepares dist/pglite-base.tar.gz:
 // an empty, freshly initialised embedded PostgreSQL cluster, so a first start copies it instead
 // of running initdb (about 6 s on a 2-core machine). Migrations and the demo catalog still run
 // at first start (src/db/client.ts).
@@ -13,8 +14,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // The render worker is a script of its own, started in worker threads by server.js.
+  entryPoints: { server: 'src/server.ts', 'render-worker': 'src/modules/web/render-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

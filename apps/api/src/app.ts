@@ -169,7 +169,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
   await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls });
   await app.register(imageRoutes);
-  await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight });
+  await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight, renderWorkers: config.ssrWorkers });
 
   // Expired guest carts: deleted once the app is ready, then hourly until it closes.
   // Unpaid orders past their time: cancelled, their stock returned, every minute.

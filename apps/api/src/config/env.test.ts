@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://127.0.0.1:3000',
       logLevel: 'info',
     });
+    expect(config.ssrWorkers).toBe(Math.min(4, os.availableParallelism()));
   });
 
   it('treats empty values as unset and resolves DATA_DIR from where npm was run', () => {
@@ -34,6 +36,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
     expect(() => loadConfig({ PAYMENT_TIMEOUT_MINUTES: '0' })).toThrow(/PAYMENT_TIMEOUT_MINUTES must be a whole number of minutes from 1/);
     expect(loadConfig({ PAYMENT_TIMEOUT_MINUTES: '5' }).paymentTimeoutMinutes).toBe(5);
+    expect(() => loadConfig({ SSR_WORKERS: 'two' })).toThrow(/SSR_WORKERS must be a whole number from 0 to 16/);
+    expect(() => loadConfig({ SSR_WORKERS: '17' })).toThrow(/SSR_WORKERS must be a whole number from 0 to 16/);
+    expect(loadConfig({ SSR_WORKERS: '0' }).ssrWorkers).toBe(0);
   });
 
   it('refuses PAYMENT_PROVIDER=stripe without both Stripe keys', () => {

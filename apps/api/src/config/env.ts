@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from '@dukkan/contracts/orders';
@@ -26,6 +27,12 @@ const EnvSchema = z.object({
   SMTP_URL: z.url({ message: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Dukkan <no-reply@dukkan.local>'),
   LOG_LEVEL: LogLevelSchema.default('info'),
+  SSR_WORKERS: z.coerce
+    .number({ message: 'SSR_WORKERS must be a whole number from 0 to 16' })
+    .int({ message: 'SSR_WORKERS must be a whole number from 0 to 16' })
+    .min(0, { message: 'SSR_WORKERS must be a whole number from 0 to 16' })
+    .max(16, { message: 'SSR_WORKERS must be a whole number from 0 to 16' })
+    .optional(),
 }).superRefine((env, ctx) => {
   // A shop switched to Stripe without its keys would take orders it can never be paid for.
   if (env.PAYMENT_PROVIDER !== 'stripe') return;
@@ -54,6 +61,16 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: z.infer<typeof LogLevelSchema>;
+  /** Worker threads that render pages; 0 renders them in the API's own thread. Default: one per core, at most 4. */
+  ssrWorkers: number;
+}
+
+/**
+ * One render worker per core, at most 4: rendering is CPU work, and the API's own thread keeps a
+ * core's share for the API while pages render (decision 0020).
+ */
+function defaultSsrWorkers(): number {
+  return Math.min(4, os.availableParallelism());
 }
 
 /**
@@ -87,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    ssrWorkers: e.SSR_WORKERS ?? defaultSsrWorkers(),
   };
 }

@@ -81,6 +81,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'info',
     JWT_SECRET: 'test-secret-of-at-least-32-characters!',
     DATA_DIR: os.tmpdir(),
+    // Pages render in the test's own thread; server-rendering.test.ts tests the workers.
+    SSR_WORKERS: '0',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...overrides,
   });

@@ -22,6 +22,8 @@ interface WebRoutesOptions {
   pageCacheTtlMs?: number;
   /** Renders at the same time before pages are sent to render in the browser; default `MAX_RENDERS_IN_FLIGHT`. */
   maxRendersInFlight?: number;
+  /** Worker threads that render pages (`SSR_WORKERS`); 0: this thread renders them. */
+  renderWorkers: number;
 }
 
 const API_LIKE = /^\/(api|images|locales|pay)(\/|$)/;
@@ -48,7 +50,7 @@ interface CachedPage extends RenderedPage {
  * rendered on the server when the app was built with its server entry (`dist/server/`), else the
  * plain index.html for the browser to render. Pages are revalidated every time (ETag).
  */
-export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir, localesDir, publicUrl, pageCacheTtlMs = PAGE_CACHE_TTL_MS, maxRendersInFlight = MAX_RENDERS_IN_FLIGHT }) => {
+export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir, localesDir, publicUrl, pageCacheTtlMs = PAGE_CACHE_TTL_MS, maxRendersInFlight = MAX_RENDERS_IN_FLIGHT, renderWorkers }) => {
   await app.register(fastifyStatic, {
     root: localesDir,
     prefix: '/locales/',
@@ -76,7 +78,8 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
     });
   }
 
-  const renderer = hasWeb ? await loadPageRenderer(app, distDir, localesDir) : null;
+  const renderer = hasWeb ? await loadPageRenderer(app, distDir, localesDir, renderWorkers) : null;
+  app.addHook('onClose', async () => renderer?.close());
   const pages = new LRUCache<string, CachedPage>({
     max: 2_000,
     maxSize: 128 * 1024 * 1024,
