@@ -10,13 +10,23 @@ export function arrivalDate(from: Date, days = SHIPPING_DAYS): Date {
   return date;
 }
 
+// Made once: a formatter is costly to build, and the server renders these dates on every page.
+const localeOf = (language: Language) => (language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-US');
+const DELIVERY_DATE: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat(localeOf('en'), { month: 'short', day: 'numeric' }),
+  ar: new Intl.DateTimeFormat(localeOf('ar'), { month: 'short', day: 'numeric' }),
+};
+const DELIVERY_DAY: Record<Language, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat(localeOf('en'), { weekday: 'short', month: 'short', day: 'numeric' }),
+  ar: new Intl.DateTimeFormat(localeOf('ar'), { weekday: 'short', month: 'short', day: 'numeric' }),
+};
+
 /**
  * A delivery date as the shop writes it: "Feb 28" in English (the spec's "Shipping arrives
  * Feb 28"), "28 فبراير" in Arabic. Digits stay Latin in Arabic, as in every price of the shop.
  */
 export function formatDeliveryDate(date: Date, language: Language): string {
-  const locale = language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-US';
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }).format(date);
+  return DELIVERY_DATE[language].format(date);
 }
 
 /** Days between the earliest and the latest arrival of free shipping (spec: "Wed, Feb 28—Mon, Mar 4"). */
@@ -32,6 +42,5 @@ export function arrivalWindow(from: Date): { earliest: Date; latest: Date } {
  * "الأربعاء، 28 فبراير" in Arabic (Latin digits).
  */
 export function formatDeliveryDay(date: Date, language: Language): string {
-  const locale = language === 'ar' ? 'ar-EG-u-nu-latn' : 'en-US';
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric' }).format(date);
+  return DELIVERY_DAY[language].format(date);
 }

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { DeliveryTiles } from '../../components/delivery-tiles';
 import { NowPrice, PRICE_GREEN, WasPrice } from '../../components/price';
 import { useAddToCart, useProductActions } from '../../components/product-actions';
+import { RatingStars } from '../../components/rating-stars';
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
 import { notify } from '../../lib/notify';
 import { useLanguage } from '../../lib/use-language';
@@ -87,13 +87,7 @@ export function ProductBuyBox({ product }: { product: Product }) {
       </Box>
       <Typography sx={{ lineHeight: 1.7 }}>{product.description}</Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Rating
-          value={product.rating}
-          precision={0.1}
-          readOnly
-          size="small"
-          getLabelText={(value) => t('details.ratingLabel', { rating: value.toFixed(1) })}
-        />
+        <RatingStars value={product.rating} label={t('details.ratingLabel', { rating: product.rating.toFixed(1) })} />
         <Typography component="span" sx={{ fontSize: '0.9rem', color: 'text.secondary' }}>
           {ratingText}
         </Typography>
