@@ -19,6 +19,23 @@ export const DEPARTMENT_NAMES = [
 ] as const;
 export type DepartmentName = (typeof DEPARTMENT_NAMES)[number];
 
+/**
+ * Each department's page in the storefront, as the spec's route table lists it: `/{name}`, except
+ * that Fashion and Beauty are lower-case; in the table's order. The storefront routes them and the
+ * sitemap lists them.
+ */
+export const DEPARTMENT_PATHS: Readonly<Record<DepartmentName, `/${string}`>> = {
+  electronics: '/electronics',
+  Grocery: '/Grocery',
+  Home: '/Home',
+  'Patio&Garden': '/Patio&Garden',
+  'Home-Improvement': '/Home-Improvement',
+  'Auto&tires': '/Auto&tires',
+  Baby: '/Baby',
+  Fashion: '/fashion',
+  Beauty: '/beauty',
+};
+
 /*
  * One naming in every answer (docs/decisions/0014-category-names-and-list-prices.md): `name` and
  * `category` are keys, the same in every language, that the shop routes and filters by; `label`

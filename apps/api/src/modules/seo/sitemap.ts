@@ -1,24 +1,10 @@
+import { DEPARTMENT_PATHS } from '@dukkan/contracts/catalog';
+
 /** A sitemap holds at most 50 000 URLs (sitemaps.org); past that, `/sitemap.xml` is an index. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-/**
- * The nine department pages, as the storefront routes them (apps/web/src/features/catalog/
- * departments.ts, `path`; a test keeps the two lists equal).
- */
-export const DEPARTMENT_PATHS = [
-  '/electronics',
-  '/Grocery',
-  '/Home',
-  '/Patio&Garden',
-  '/Home-Improvement',
-  '/Auto&tires',
-  '/fashion',
-  '/beauty',
-  '/Baby',
-] as const;
-
 /** The pages that are not products, listed first: the home page and the departments. */
-export const STATIC_PATHS: readonly string[] = ['/', ...DEPARTMENT_PATHS];
+export const STATIC_PATHS: readonly string[] = ['/', ...Object.values(DEPARTMENT_PATHS)];
 
 /** The path of a product's page. */
 export const productPath = (productId: string) => `/details/${productId}`;

@@ -1,4 +1,4 @@
-import type { DepartmentName } from '@dukkan/contracts/catalog';
+import { DEPARTMENT_PATHS, type DepartmentName } from '@dukkan/contracts/catalog';
 
 /** Names of the banner images the API serves at `/images/banners/{name}.svg` (1600 x 500, no text). */
 export type BannerImage =
@@ -95,7 +95,7 @@ export type DepartmentSection =
 export interface Department {
   /** The category's name (key): `GET /product/category/{name}`, one of contracts' DEPARTMENT_NAMES. */
   name: DepartmentName;
-  /** The route of the spec's route table (matched case-insensitively). */
+  /** The route of the spec's route table (matched case-insensitively): contracts' DEPARTMENT_PATHS. */
   path: string;
   /** Its label in `catalog:departments.*`. */
   labelKey: DepartmentKey;
@@ -117,11 +117,10 @@ export function bannerSrc(image: BannerImage): string {
   return `/images/banners/${image}.svg`;
 }
 
-/** The nine department pages, in the spec's route-table order. */
-export const DEPARTMENTS: readonly Department[] = [
+/** The nine department pages' content, in the spec's route-table order. */
+const DEPARTMENT_PAGES: readonly Omit<Department, 'path'>[] = [
   {
     name: 'electronics',
-    path: '/electronics',
     labelKey: 'electronics',
     hero: { image: 'electronics-hero', text: 'electronics' },
     sections: [
@@ -142,7 +141,6 @@ export const DEPARTMENTS: readonly Department[] = [
   },
   {
     name: 'Grocery',
-    path: '/Grocery',
     labelKey: 'grocery',
     hero: { image: 'grocery-hero', text: 'grocery' },
     sections: [
@@ -158,7 +156,6 @@ export const DEPARTMENTS: readonly Department[] = [
   },
   {
     name: 'Home',
-    path: '/Home',
     labelKey: 'home',
     hero: { image: 'home-goods-hero', text: 'home' },
     sections: [
@@ -174,7 +171,6 @@ export const DEPARTMENTS: readonly Department[] = [
   },
   {
     name: 'Patio&Garden',
-    path: '/Patio&Garden',
     labelKey: 'patioGarden',
     hero: { image: 'patio-hero', text: 'patio' },
     sections: [
@@ -190,15 +186,13 @@ export const DEPARTMENTS: readonly Department[] = [
   },
   {
     name: 'Home-Improvement',
-    path: '/Home-Improvement',
     labelKey: 'homeImprovement',
     hero: { image: 'home-improvement-hero', text: 'homeImprovement' },
     sections: [],
   },
-  { name: 'Auto&tires', path: '/Auto&tires', labelKey: 'autoTires', hero: { image: 'auto-hero', text: 'auto' }, sections: [] },
+  { name: 'Auto&tires', labelKey: 'autoTires', hero: { image: 'auto-hero', text: 'auto' }, sections: [] },
   {
     name: 'Baby',
-    path: '/Baby',
     labelKey: 'baby',
     hero: { image: 'baby-hero', text: 'baby' },
     sections: [],
@@ -206,7 +200,6 @@ export const DEPARTMENTS: readonly Department[] = [
   },
   {
     name: 'Fashion',
-    path: '/fashion',
     labelKey: 'fashion',
     hero: { image: 'fashion-hero', text: 'fashion' },
     sections: [
@@ -221,5 +214,8 @@ export const DEPARTMENTS: readonly Department[] = [
       },
     ],
   },
-  { name: 'Beauty', path: '/beauty', labelKey: 'beauty', hero: { image: 'beauty-hero', text: 'beauty' }, sections: [] },
+  { name: 'Beauty', labelKey: 'beauty', hero: { image: 'beauty-hero', text: 'beauty' }, sections: [] },
 ];
+
+/** The nine department pages, in the spec's route-table order, each at its route. */
+export const DEPARTMENTS: readonly Department[] = DEPARTMENT_PAGES.map((page) => ({ ...page, path: DEPARTMENT_PATHS[page.name] }));
