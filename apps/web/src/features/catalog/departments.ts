@@ -1,4 +1,4 @@
-import { DEPARTMENT_PATHS, type DepartmentName } from '@dukkan/contracts/catalog';
+import { DEPARTMENT_PATHS, type DepartmentName } from '@dukkan/contracts/departments';
 
 /** Names of the banner images the API serves at `/images/banners/{name}.svg` (1600 x 500, no text). */
 export type BannerImage =
