@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 
@@ -15,13 +16,27 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
+/** The namespaces the session's pages speak (besides 'common'). */
+const SESSION_NAMESPACES = ['account', 'shopping'];
+
+/**
+ * In the browser, a session page's texts load with its code: the page then never suspends for them
+ * as it replaces the server's loading state after hydration. Under Preact (decision 0021) a page
+ * suspending there could be put inside that loading state's markup. The server renders these
+ * pages as the loading state and needs none of them.
+ */
+async function loadSessionTexts(): Promise<void> {
+  if (typeof window !== 'undefined') await i18next.loadNamespaces(SESSION_NAMESPACES);
+}
+
 /**
  * A page that depends on who is signed in (the token lives in the browser's storage): the server
  * renders the layout around a loading state, and the page appears after hydration (SessionGate).
  */
 function sessionPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => {
-    const Page = pick(await load());
+    const [module] = await Promise.all([load(), loadSessionTexts()]);
+    const Page = pick(module);
     return {
       Component: function GatedPage() {
         return (

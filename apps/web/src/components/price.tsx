@@ -13,11 +13,14 @@ export function PriceAmount({ amount }: { amount: number }) {
 }
 
 /** "Now $12.50". */
+// "Now " is one string, not `{t(...)}` and a space: the server writes neighbouring texts as one
+// text node, and hydration would split it again (decision 0021).
 export function NowPrice({ price }: { price: number }) {
   const { t } = useTranslation('catalog');
   return (
     <>
-      {t('product.now')} <PriceAmount amount={price} />
+      {`${t('product.now')} `}
+      <PriceAmount amount={price} />
     </>
   );
 }
@@ -30,7 +33,7 @@ export function WasPrice({ listPrice }: { listPrice: number }) {
   const { t } = useTranslation('catalog');
   return (
     <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400, whiteSpace: 'nowrap' }}>
-      {t('product.was')}{' '}
+      {`${t('product.was')} `}
       <s>
         <PriceAmount amount={listPrice} />
       </s>

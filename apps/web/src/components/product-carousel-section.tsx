@@ -16,7 +16,8 @@ export function ViewAllLink({ href, title }: { href: string; title: string }) {
   const { t } = useTranslation('catalog');
   return (
     <Link href={href} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-      {t('home.viewAll')} <span style={visuallyHidden}>{title}</span>
+      {`${t('home.viewAll')} `}
+      <span style={visuallyHidden}>{title}</span>
     </Link>
   );
 }

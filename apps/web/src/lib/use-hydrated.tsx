@@ -5,6 +5,9 @@ const HydratedContext = createContext(true);
 
 const MarkHydratedContext = createContext<() => void>(() => {});
 
+/** The attribute `<html>` carries once the server's markup is hydrated, before the live render. */
+export const HYDRATION_COMMITTED_ATTRIBUTE = 'data-hydration-committed';
+
 /**
  * Starts `false` where the markup comes from the server (on the server, and in the browser while
  * it hydrates that markup) and turns `true` once the page has hydrated, as `HydrationCommitted`
@@ -29,7 +32,12 @@ export function HydrationProvider({ serverRendered, children }: { serverRendered
  */
 export function HydrationCommitted() {
   const markHydrated = useContext(MarkHydratedContext);
-  useEffect(markHydrated, [markHydrated]);
+  useEffect(() => {
+    // Before the render that switches to the live page: up to here the server's markup must be
+    // unchanged, as the end-to-end tests check (docs/decisions/0021-preact.md).
+    document.documentElement.setAttribute(HYDRATION_COMMITTED_ATTRIBUTE, 'true');
+    markHydrated();
+  }, [markHydrated]);
   return null;
 }
 

@@ -65,7 +65,7 @@ export function CartLineRow({ line }: { line: CartLine }) {
         </Typography>
         {product.listPrice !== null ? (
           <Typography sx={{ fontSize: '0.85rem', color: 'text.secondary' }}>
-            {t('cart.was')}{' '}
+            {`${t('cart.was')} `}
             <Box component="s" sx={{ textDecoration: 'line-through' }}>
               <Amount value={product.listPrice} />
             </Box>

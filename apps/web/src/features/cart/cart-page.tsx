@@ -143,7 +143,7 @@ export function CartPage() {
   return (
     <Box sx={{ py: 2 }}>
       <Typography variant="h1" sx={{ mb: 3 }}>
-        {t('cart.title')}{' '}
+        {`${t('cart.title')} `}
         <Box component="span" sx={{ fontWeight: 400, fontSize: '1.1rem', color: 'text.secondary' }}>
           {t('cart.count', { count })}
         </Box>

@@ -272,8 +272,7 @@ export function PaymentPage({ orders }: { orders: PaymentOrders }) {
           <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('payment.intro')}</Typography>
           {script.status === 'rejected' ? (
             <Alert severity="info" role="status" sx={{ mt: 2 }}>
-              {script.message === PAYMENT_SCRIPT_ERRORS.failed ? t('payment.scriptFailed') : script.message}{' '}
-              {t('payment.scriptFallback')}
+              {`${script.message === PAYMENT_SCRIPT_ERRORS.failed ? t('payment.scriptFailed') : script.message} ${t('payment.scriptFallback')}`}
             </Alert>
           ) : null}
           <Box

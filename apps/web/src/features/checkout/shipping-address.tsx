@@ -64,7 +64,10 @@ interface ShippingAddressProps {
  * that opened the dialog when it was closed without saving).
  */
 export function ShippingAddress({ book, selectedId, onSelect, error }: ShippingAddressProps) {
-  const { t } = useTranslation('shopping');
+  // The dialog's form speaks 'account': loaded with the checkout, not when the dialog opens. A
+  // namespace loading then would suspend the page, and Preact (decision 0021) mounts a suspended
+  // page afresh, forgetting that the dialog was opened.
+  const { t } = useTranslation(['shopping', 'account']);
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement | null>(null);
   // The radio to focus once the dialog has closed after saving: the new address's.

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 
@@ -25,8 +25,12 @@ export function ProfileLayout() {
   useDocumentTitle(tCommon('pageTitle', { page: t('profile.title') }));
   const user = useSignedInUser();
   const location = useLocation();
+  // One object while the address stays: <Navigate> navigates again whenever its `state` changes,
+  // and under Preact (decision 0021) it renders again while the navigation to /login is under way.
+  const from = `${location.pathname}${location.search}`;
+  const returnTo = useMemo(() => ({ from }), [from]);
 
-  if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (!user) return <Navigate to="/login" replace state={returnTo} />;
 
   return (
     <Box sx={{ py: 2 }}>

@@ -13,7 +13,7 @@ export async function showSignInToast(message: string, linkText: string, onSignI
   toast(
     (shown) => (
       <Box component="span" sx={{ display: 'inline' }}>
-        {message}{' '}
+        {`${message} `}
         {/* A plain <a>: toasts render outside the router, where the theme's router link cannot work. */}
         <Link
           component="a"
