@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 import { devServerRendering } from './vite/dev-server-rendering';
+import { preactAliases } from './vite/preact';
 
 /** Where the dev server sends API, translation, image and payment requests (the API's dev server). */
 const apiTarget = process.env.DUKKAN_API_URL ?? 'http://127.0.0.1:3000';
@@ -13,6 +14,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   // Pages are rendered by the plugin above (dev) or the API process (production), not index.html as is.
   appType: 'custom',
   resolve: {
+    // The built shop (browser and server) runs on Preact; `npm run dev` and the unit tests on
+    // React 19, with its Fast Refresh and its warnings (decision 0021).
+    alias: command === 'build' ? preactAliases : [],
     // One stylis for Emotion, its prefixer and stylis-plugin-rtl: the version Emotion pins
     // (apps/web depends on exactly that one). A newer prefixer crashes Emotion's older parser.
     dedupe: ['stylis'],

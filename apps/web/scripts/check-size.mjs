@@ -6,7 +6,7 @@
 // Two figures per route: the target of issue #10 (home 170 KB, every other route 300 KB), reported
 // as met or not, and the ceiling this check enforces (exits 1 over it), which stops any growth
 // while the targets are not yet met. Lower the ceilings as the routes get lighter.
-// Usage: node apps/web/scripts/check-size.mjs [--home-budget-kb 222] [--route-budget-kb 300]
+// Usage: node apps/web/scripts/check-size.mjs [--home-budget-kb 165] [--route-budget-kb 300]
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ function flag(name, fallback) {
 }
 const HOME_TARGET_KB = 170;
 const ROUTE_TARGET_KB = 300;
-const homeBudgetKb = flag('--home-budget-kb', 222);
+const homeBudgetKb = flag('--home-budget-kb', 165);
 const routeBudgetKb = flag('--route-budget-kb', 300);
 const HOME = 'src/app/routes/home-page.tsx';
 /** Pages inside another page's route (the account's pages render inside its layout). */
