@@ -72,6 +72,45 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
+/**
+ * Records, from before the page's scripts run until its markup is hydrated (`<html
+ * data-hydration-committed>`, set before the render that shows the session's parts), every node
+ * added to or removed from the server's markup and every text changed in it: hydrating markup
+ * that matches the render changes none of them. (Preact, which the built shop runs on, mends a
+ * mismatch silently instead of warning as React does; decision 0021.)
+ */
+async function watchHydration(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const changes: string[] = [];
+    (window as unknown as { hydrationChanges: string[] }).hydrationChanges = changes;
+    const describe = (node: Node) => (node instanceof Element ? `<${node.tagName.toLowerCase()} class="${node.className}">` : JSON.stringify(node.textContent));
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.target === document.documentElement) {
+          observer.disconnect();
+          return;
+        }
+        if (!(record.target instanceof Node) || !document.getElementById('root')?.contains(record.target)) continue;
+        if (record.type === 'characterData' && record.oldValue !== record.target.textContent) {
+          changes.push(`text ${JSON.stringify(record.oldValue)} became ${JSON.stringify(record.target.textContent)}`);
+        }
+        for (const node of record.addedNodes) changes.push(`added ${describe(node)}`);
+        for (const node of record.removedNodes) changes.push(`removed ${describe(node)}`);
+      }
+    });
+    document.addEventListener('DOMContentLoaded', () => {
+      observer.observe(document.documentElement, { attributeFilter: ['data-hydration-committed'] });
+      const root = document.getElementById('root');
+      if (root) observer.observe(root, { childList: true, subtree: true, characterData: true, characterDataOldValue: true });
+    });
+  });
+}
+
+/** What `watchHydration` saw change in the server's markup while the page hydrated. */
+async function hydrationChanges(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { hydrationChanges: string[] }).hydrationChanges);
+}
+
 /** The page answers clicks: the header's language menu opens. */
 async function expectHydrated(page: Page) {
   const menu = page.getByRole('button', { name: /Language|اللغة/ }).first();
@@ -82,15 +121,17 @@ async function expectHydrated(page: Page) {
 
 test.describe('hydration', () => {
   for (const language of ['en', 'ar'] as const) {
-    test(`every public page hydrates without a warning or console error in ${language}`, async ({ page, useLanguage }) => {
+    test(`every public page hydrates its markup unchanged, without a warning or console error, in ${language}`, async ({ page, useLanguage }) => {
       test.slow();
       await useLanguage(language);
+      await watchHydration(page);
       const product = await firstProduct(page, language);
       const paths = ['/', ...DEPARTMENTS.map((d) => d.path), `/details/${product._id}`, '/search?q=milk', '/search?q=', '/termsOfUs', '/no/such/page'];
       for (const path of paths) {
         const problems = collectProblems(page);
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
+        expect(await hydrationChanges(page), `markup changed while ${path} hydrated`).toEqual([]);
         await expectHydrated(page);
         expect(problems, `console on ${path}`).toEqual([]);
         page.removeAllListeners('console');
