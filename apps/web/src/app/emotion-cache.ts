@@ -1,16 +1,17 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
-import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
 
 import { type Direction } from '../lib/direction';
 
 /**
  * Arabic mirrors every style (margins, paddings, positions, borders) through stylis-plugin-rtl;
- * English uses a plain cache. The keys name the server's critical-CSS `<style>` elements too
+ * English uses a plain cache. Neither adds vendor prefixes (Emotion's default `prefixer`): every
+ * browser the shop supports knows flexbox, grid and transitions unprefixed, and the prefixes made
+ * the critical CSS of a page about a third larger and its render slower (decision 0021). The keys name the server's critical-CSS `<style>` elements too
  * (`data-emotion="muirtl …"`), which the browser's cache of the same key takes over.
  */
 export function createEmotionCache(direction: Direction): EmotionCache {
-  return direction === 'rtl' ? createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] }) : createCache({ key: 'mui' });
+  return direction === 'rtl' ? createCache({ key: 'muirtl', stylisPlugins: [rtlPlugin] }) : createCache({ key: 'mui', stylisPlugins: [] });
 }
 
 const caches: Partial<Record<Direction, EmotionCache>> = {};
