@@ -1,6 +1,6 @@
+import { keyframes } from '@emotion/react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,25 +22,51 @@ export function ViewAllLink({ href, title }: { href: string; title: string }) {
   );
 }
 
-/** Placeholder slides, at the slider's widths, while its products load. */
+const pulse = keyframes`
+  0% { opacity: 1; }
+  50% { opacity: 0.4; }
+  100% { opacity: 1; }
+`;
+
+/**
+ * Placeholder slides, at the slider's widths, while its products load (and on the server, for the
+ * product page's "Customers also viewed"). Plain elements styled once by the section's root, not
+ * a styled component each (MUI's Skeleton): a page renders them on the server by the dozen.
+ */
 function CarouselSkeleton({ settings, wide }: { settings: SliderSettings; wide: boolean }) {
   const { t } = useTranslation('catalog');
+  const bone = { bgcolor: 'rgba(31, 35, 40, 0.11)', borderRadius: 1, animation: `${pulse} 2s ease-in-out 0.5s infinite` };
   return (
-    <Box role="status" aria-label={t('grid.loading')} sx={{ overflow: 'hidden' }}>
-      <Box aria-hidden="true" sx={{ display: 'flex', marginInlineStart: '-16px' }}>
+    <Box
+      role="status"
+      aria-label={t('grid.loading')}
+      sx={{
+        overflow: 'hidden',
+        '& .skeleton-slides': { display: 'flex', marginInlineStart: '-16px' },
+        '& .skeleton-slide': { ...slideBasisSx(settings), minWidth: 0, paddingInlineStart: '16px' },
+        '& .skeleton-card': { p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, display: 'flex', gap: 2, flexDirection: wide ? 'row' : 'column' },
+        '& .skeleton-photo': { ...bone, width: wide ? '40%' : '100%', maxWidth: 220, aspectRatio: '1 / 1' },
+        '& .skeleton-text': { flex: 1 },
+        '& .skeleton-line': { ...bone, height: '0.8em', my: '0.35em', borderRadius: 0.5 },
+        '& .skeleton-line:first-of-type': { width: '40%', height: '0.9em' },
+        '& .skeleton-line:last-of-type': { width: '70%' },
+        '@media (prefers-reduced-motion: reduce)': { '& .skeleton-photo, & .skeleton-line': { animation: 'none' } },
+      }}
+    >
+      <div className="skeleton-slides" aria-hidden="true">
         {Array.from({ length: settings.slidesToShow }, (_, index) => (
-          <Box key={index} sx={{ ...slideBasisSx(settings), minWidth: 0, paddingInlineStart: '16px' }}>
-            <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, display: 'flex', gap: 2, flexDirection: wide ? 'row' : 'column' }}>
-              <Skeleton variant="rounded" sx={{ width: wide ? '40%' : '100%', maxWidth: 220, height: 'auto', aspectRatio: '1 / 1' }} />
-              <Box sx={{ flex: 1 }}>
-                <Skeleton variant="text" sx={{ fontSize: '1.1rem', width: '40%' }} />
-                <Skeleton variant="text" />
-                <Skeleton variant="text" sx={{ width: '70%' }} />
-              </Box>
-            </Box>
-          </Box>
+          <div key={index} className="skeleton-slide">
+            <div className="skeleton-card">
+              <div className="skeleton-photo" />
+              <div className="skeleton-text">
+                <div className="skeleton-line" />
+                <div className="skeleton-line" />
+                <div className="skeleton-line" />
+              </div>
+            </div>
+          </div>
         ))}
-      </Box>
+      </div>
     </Box>
   );
 }
