@@ -4,6 +4,7 @@ import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 
 import { categoryPath } from '../../lib/category-path';
 
@@ -58,26 +59,24 @@ export function SecondaryBar({ categories }: { categories: readonly Category[] }
             flexBasis: { xs: '100%', xl: 'auto' },
             overflowX: 'auto',
             scrollbarWidth: 'thin',
+            // Router links styled here once, not a styled component each (every page renders them
+            // on the server).
+            '& a': {
+              display: 'block',
+              px: 1.25,
+              py: 0.5,
+              borderRadius: 999,
+              color: 'text.primary',
+              textDecoration: 'none',
+              whiteSpace: 'nowrap',
+              fontWeight: 500,
+              '&:hover': { bgcolor: 'action.hover', textDecoration: 'underline' },
+            },
           }}
         >
           {categories.map((category) => (
             <li key={category._id}>
-              <Link
-                href={categoryPath(category.name)}
-                underline="none"
-                sx={{
-                  display: 'block',
-                  px: 1.25,
-                  py: 0.5,
-                  borderRadius: 999,
-                  color: 'text.primary',
-                  whiteSpace: 'nowrap',
-                  fontWeight: 500,
-                  '&:hover': { bgcolor: 'action.hover', textDecoration: 'underline' },
-                }}
-              >
-                {category.label}
-              </Link>
+              <RouterLink to={categoryPath(category.name)}>{category.label}</RouterLink>
             </li>
           ))}
         </Box>
