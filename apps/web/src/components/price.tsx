@@ -25,18 +25,29 @@ export function NowPrice({ price }: { price: number }) {
   );
 }
 
+/** The words of "Was $15.99", the amount struck through, for a styled element to hold. */
+function WasPriceText({ listPrice }: { listPrice: number }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <>
+      {`${t('product.was')} `}
+      <s>
+        <PriceAmount amount={listPrice} />
+      </s>
+    </>
+  );
+}
+
+const WAS_PRICE_SX = { color: 'text.secondary', fontWeight: 400, whiteSpace: 'nowrap' } as const;
+
 /**
  * "Was $15.99", the amount struck through. "Was" is real text, so a screen reader, which says
  * nothing of a line-through, still hears "Was $15.99".
  */
 export function WasPrice({ listPrice }: { listPrice: number }) {
-  const { t } = useTranslation('catalog');
   return (
-    <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400, whiteSpace: 'nowrap' }}>
-      {`${t('product.was')} `}
-      <s>
-        <PriceAmount amount={listPrice} />
-      </s>
+    <Box component="span" sx={WAS_PRICE_SX}>
+      <WasPriceText listPrice={listPrice} />
     </Box>
   );
 }
@@ -51,18 +62,29 @@ export const PRICE_GREEN = '#2a8703';
  */
 export function ProductPrice({ product }: { product: Pick<Product, 'price' | 'listPrice'> }) {
   const { listPrice } = product;
+  // One styled element, its parts styled from it by class: every product card shows a price.
   return (
-    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
-      <Box component="span" sx={listPrice === null ? undefined : { color: PRICE_GREEN }}>
+    <Box
+      component="span"
+      sx={{
+        display: 'inline-flex',
+        flexWrap: 'wrap',
+        alignItems: 'baseline',
+        columnGap: 1,
+        '& .price-reduced': { color: PRICE_GREEN },
+        '& .price-was': { ...WAS_PRICE_SX, fontSize: '0.8em' },
+      }}
+    >
+      <span className={listPrice === null ? undefined : 'price-reduced'}>
         <NowPrice price={product.price} />
-      </Box>
+      </span>
       {listPrice === null ? null : (
         <>
           {/* The gap lays the two out; this space keeps "$12.50 Was" apart in the text read aloud. */}
           {' '}
-          <Box component="span" sx={{ fontSize: '0.8em' }}>
-            <WasPrice listPrice={listPrice} />
-          </Box>
+          <span className="price-was">
+            <WasPriceText listPrice={listPrice} />
+          </span>
         </>
       )}
     </Box>

@@ -1,8 +1,7 @@
 import type { Product } from '@dukkan/contracts/catalog';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 
 import { productPath } from '../lib/product-path';
 import { stretchedTitleLinkSx } from '../lib/stretched-link';
@@ -31,6 +30,9 @@ export interface ProductCardProps {
  */
 export function ProductCard({ product, actions, layout = 'grid' }: ProductCardProps) {
   const wide = layout === 'wide';
+  // One styled element for the card and plain elements inside, styled from here by class: a page
+  // renders dozens of cards, on the server and again as it hydrates, and every styled component
+  // costs a style serialisation each time (decision 0021).
   return (
     <Box
       component="article"
@@ -51,47 +53,45 @@ export function ProductCard({ product, actions, layout = 'grid' }: ProductCardPr
         transition: 'box-shadow 150ms',
         '&:hover': { boxShadow: '0 4px 16px rgba(4, 30, 66, 0.12)' },
         '&:focus-within': { boxShadow: '0 0 0 3px #0071dc' },
+        '& .card-photo': { position: 'relative' },
+        '& .card-photo img': {
+          display: 'block',
+          width: '100%',
+          height: 'auto',
+          aspectRatio: '1 / 1',
+          objectFit: 'contain',
+          borderRadius: 1.5,
+          bgcolor: '#f7f8fa',
+        },
+        '& .card-heart': { position: 'absolute', top: 6, insetInlineEnd: 6, zIndex: 1 },
+        '& .card-text': { display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0, height: wide ? 'auto' : '100%' },
+        '& .card-price': { m: 0, fontWeight: 700, fontSize: '1.1rem', lineHeight: 1.5 },
+        '& .card-title': {
+          ...stretchedTitleLinkSx,
+          fontSize: '0.95rem',
+          lineHeight: 1.4,
+          textDecoration: 'none',
+          '&:hover': { textDecoration: 'underline' },
+        },
+        '& .card-actions': { position: 'relative', zIndex: 1, mt: wide ? 1 : 'auto', display: 'flex', alignItems: 'center', gap: 1 },
       }}
     >
-      <Box sx={{ position: 'relative' }}>
-        <Box
-          component="img"
-          src={product.thumbnail}
-          alt={product.title}
-          width={PRODUCT_IMAGE_SIZE}
-          height={PRODUCT_IMAGE_SIZE}
-          loading="lazy"
-          decoding="async"
-          sx={{
-            display: 'block',
-            width: '100%',
-            height: 'auto',
-            aspectRatio: '1 / 1',
-            objectFit: 'contain',
-            borderRadius: 1.5,
-            bgcolor: '#f7f8fa',
-          }}
-        />
-        <Box sx={{ position: 'absolute', top: 6, insetInlineEnd: 6, zIndex: 1 }}>
+      <div className="card-photo">
+        <img src={product.thumbnail} alt={product.title} width={PRODUCT_IMAGE_SIZE} height={PRODUCT_IMAGE_SIZE} loading="lazy" decoding="async" />
+        <div className="card-heart">
           <WishlistToggle product={product} size="small" />
-        </Box>
-      </Box>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0, height: wide ? 'auto' : '100%' }}>
-        <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
+        </div>
+      </div>
+      <div className="card-text">
+        <p className="card-price">
           <ProductPrice product={product} />
-        </Typography>
-        <Link
-          href={productPath(product._id)}
-          underline="hover"
-          // The link's box covers the card: clicking the photo opens the product as well.
-          sx={{ ...stretchedTitleLinkSx, fontSize: '0.95rem', lineHeight: 1.4 }}
-        >
+        </p>
+        {/* The link's box covers the card: clicking the photo opens the product as well. */}
+        <RouterLink className="card-title" to={productPath(product._id)}>
           {product.title}
-        </Link>
-        <Box sx={{ position: 'relative', zIndex: 1, mt: wide ? 1 : 'auto', display: 'flex', alignItems: 'center', gap: 1 }}>
-          {actions ?? <AddToCartButton product={product} sx={{ minWidth: 72 }} />}
-        </Box>
-      </Box>
+        </RouterLink>
+        <div className="card-actions">{actions ?? <AddToCartButton product={product} sx={{ minWidth: 72 }} />}</div>
+      </div>
     </Box>
   );
 }
