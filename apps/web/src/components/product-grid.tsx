@@ -3,6 +3,8 @@ import Skeleton from '@mui/material/Skeleton';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { DeferHydration } from '../lib/deferred-hydration';
+
 import { ProductCard, type ProductCardProduct } from './product-card';
 
 /** Spec section 9: product grids have 2 columns, 3 from medium width (900px). */
@@ -15,7 +17,10 @@ const gridSx = {
   gap: { xs: 1.5, sm: 2, md: 3 },
 } as const;
 
-/** Products in the spec's grid, as a list. `renderActions` adds per-card buttons. */
+/**
+ * Products in the spec's grid, as a list. `renderActions` adds per-card buttons. On a
+ * server-rendered page each card hydrates in a task of its own (lib/deferred-hydration.tsx).
+ */
 export function ProductGrid({
   products,
   renderActions,
@@ -27,7 +32,9 @@ export function ProductGrid({
     <Box component="ul" sx={gridSx}>
       {products.map((product) => (
         <li key={product._id}>
-          <ProductCard product={product} actions={renderActions?.(product)} />
+          <DeferHydration>
+            <ProductCard product={product} actions={renderActions?.(product)} />
+          </DeferHydration>
         </li>
       ))}
     </Box>

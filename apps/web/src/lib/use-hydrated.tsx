@@ -49,3 +49,13 @@ export function HydrationCommitted() {
 export function useHydrated(): boolean {
   return useContext(HydratedContext);
 }
+
+/**
+ * Below it, `useHydrated()` is `hydrated` instead of the page's flag, or the page's when it is
+ * undefined: a part that hydrates later than the page (lib/deferred-hydration.tsx) first renders
+ * as served.
+ */
+export function HydratedValueProvider({ hydrated, children }: { hydrated: boolean | undefined; children: ReactNode }) {
+  const page = useContext(HydratedContext);
+  return <HydratedContext.Provider value={hydrated ?? page}>{children}</HydratedContext.Provider>;
+}

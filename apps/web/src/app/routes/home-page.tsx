@@ -7,6 +7,7 @@ import { PromoBanner } from '../../components/promo-banner';
 import { useListCategoryProductsInfiniteQuery } from '../../features/catalog/catalog-api';
 import { CategorySlider } from '../../features/catalog/category-slider';
 import { bannerSrc } from '../../features/catalog/departments';
+import { DeferHydration } from '../../lib/deferred-hydration';
 import { DEALS_SLIDER } from '../../lib/slider-settings';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
@@ -64,8 +65,13 @@ export function HomePage() {
         action={{ label: t('home.heroCta'), href: '/Grocery' }}
         priority
       />
-      <RenewSection />
-      <CategorySlider title={t('home.departmentsTitle')} />
+      {/* Each hydrates in a task of its own after the banner (lib/deferred-hydration.tsx). */}
+      <DeferHydration>
+        <RenewSection />
+      </DeferHydration>
+      <DeferHydration>
+        <CategorySlider title={t('home.departmentsTitle')} />
+      </DeferHydration>
     </Stack>
   );
 }

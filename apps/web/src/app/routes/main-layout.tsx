@@ -14,6 +14,7 @@ import { useCart, useCartProductActions } from '../../features/cart/use-cart';
 import { useListCategoriesQuery } from '../../features/catalog/catalog-api';
 import { HeaderSearch } from '../../features/search/header-search';
 import { useWishlistProductActions } from '../../features/wishlist/use-wishlist';
+import { DeferHydration } from '../../lib/deferred-hydration';
 import { notify } from '../../lib/notify';
 import { clearStorage } from '../../lib/storage';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -96,7 +97,10 @@ export function MainLayout() {
           </Suspense>
         </ProductActionsProvider>
       </Box>
-      <Footer />
+      {/* Below the fold: hydrates after the page, in a task of its own (lib/deferred-hydration.tsx). */}
+      <DeferHydration>
+        <Footer />
+      </DeferHydration>
       <ScrollRestoration getKey={scrollKey} />
     </Box>
   );

@@ -11,6 +11,7 @@ import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/not-found-page';
 import { ProductCarouselSection } from '../../components/product-carousel-section';
 import { categoryPath } from '../../lib/category-path';
+import { DeferHydration } from '../../lib/deferred-hydration';
 import { PRODUCT_ROW_SLIDER } from '../../lib/slider-settings';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -124,7 +125,9 @@ export function ProductDetailsPage() {
           </Box>
         </Box>
       </Box>
-      <CustomersAlsoViewed product={product} />
+      <DeferHydration>
+        <CustomersAlsoViewed product={product} />
+      </DeferHydration>
     </Box>
   );
 }

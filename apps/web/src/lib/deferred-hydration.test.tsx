@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+
+import { DEFERRED_ATTRIBUTE, DeferHydration } from './deferred-hydration';
+import { HydrationCommitted, HydrationProvider, useHydrated } from './use-hydrated';
+
+function Probe() {
+  return <p>{useHydrated() ? 'live' : 'as served'}</p>;
+}
+
+const part = () => document.querySelector(`[${DEFERRED_ATTRIBUTE}]`);
+
+describe('DeferHydration', () => {
+  it('renders the part as served on the server, marked pending', () => {
+    // As on the server: no window.
+    const browserWindow = window;
+    vi.stubGlobal('window', undefined);
+    let html = '';
+    try {
+      html = renderToString(
+        <HydrationProvider serverRendered>
+          <DeferHydration>
+            <Probe />
+          </DeferHydration>
+        </HydrationProvider>,
+      );
+    } finally {
+      vi.stubGlobal('window', browserWindow);
+    }
+    expect(html).toContain('as served');
+    expect(html).toContain(`${DEFERRED_ATTRIBUTE}="pending"`);
+  });
+
+  it('renders the part at once, live, in a page only the browser renders', () => {
+    render(
+      <DeferHydration>
+        <Probe />
+      </DeferHydration>,
+    );
+    expect(screen.getByText('live')).toBeInTheDocument();
+    expect(part()).toHaveAttribute(DEFERRED_ATTRIBUTE, 'done');
+  });
+
+  it('in a server-rendered page, waits for a later task, then turns live once the page has hydrated', async () => {
+    render(
+      <HydrationProvider serverRendered>
+        <DeferHydration>
+          <Probe />
+        </DeferHydration>
+        <HydrationCommitted />
+      </HydrationProvider>,
+    );
+    // Not rendered in the task that renders the page.
+    expect(screen.queryByText(/live|as served/)).not.toBeInTheDocument();
+    expect(await screen.findByText('live')).toBeInTheDocument();
+    expect(part()).toHaveAttribute(DEFERRED_ATTRIBUTE, 'done');
+  });
+
+  it('stays as served while the page has not hydrated', async () => {
+    render(
+      <HydrationProvider serverRendered>
+        <DeferHydration>
+          <Probe />
+        </DeferHydration>
+      </HydrationProvider>,
+    );
+    expect(await screen.findByText('as served')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('as served')).toBeInTheDocument();
+  });
+});
