@@ -73,26 +73,37 @@ function collectProblems(page: Page): string[] {
 }
 
 /**
- * Records, from before the page's scripts run until its markup is hydrated (`<html
- * data-hydration-committed>`, set before the render that shows the session's parts), every node
- * added to or removed from the server's markup and every text changed in it: hydrating markup
- * that matches the render changes none of them. (Preact, which the built shop runs on, mends a
- * mismatch silently instead of warning as React does; decision 0021.)
+ * Records, from before the page's scripts run, every node added to or removed from the server's
+ * markup and every text changed in it while it hydrates: outside the parts hydrated later until
+ * `<html data-hydration-committed>` (set before the render that shows the session's parts), inside
+ * each such part (`data-deferred-hydration`) until it turns `done`. Hydrating markup that matches
+ * the render changes none of them. (Preact, which the built shop runs on, mends a mismatch
+ * silently instead of warning as React does; decision 0021.)
  */
 async function watchHydration(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const changes: string[] = [];
     (window as unknown as { hydrationChanges: string[] }).hydrationChanges = changes;
     const describe = (node: Node) => (node instanceof Element ? `<${node.tagName.toLowerCase()} class="${node.className}">` : JSON.stringify(node.textContent));
+    const served = new Set<Element>();
+    const done = new Set<Element>();
+    let pageDone = false;
     const observer = new MutationObserver((records) => {
       for (const record of records) {
-        if (record.target === document.documentElement) {
-          observer.disconnect();
-          return;
+        const target = record.target;
+        if (target === document.documentElement) {
+          pageDone = true;
+          continue;
         }
-        if (!(record.target instanceof Node) || !document.getElementById('root')?.contains(record.target)) continue;
-        if (record.type === 'characterData' && record.oldValue !== record.target.textContent) {
-          changes.push(`text ${JSON.stringify(record.oldValue)} became ${JSON.stringify(record.target.textContent)}`);
+        if (record.type === 'attributes') {
+          if (target instanceof Element && target.getAttribute('data-deferred-hydration') === 'done') done.add(target);
+          continue;
+        }
+        const element = target instanceof Element ? target : target.parentElement;
+        const part = element?.closest('[data-deferred-hydration]');
+        if (part ? !served.has(part) || done.has(part) : pageDone) continue;
+        if (record.type === 'characterData' && record.oldValue !== target.textContent) {
+          changes.push(`text ${JSON.stringify(record.oldValue)} became ${JSON.stringify(target.textContent)}`);
         }
         for (const node of record.addedNodes) changes.push(`added ${describe(node)}`);
         for (const node of record.removedNodes) changes.push(`removed ${describe(node)}`);
@@ -101,9 +112,22 @@ async function watchHydration(page: Page): Promise<void> {
     document.addEventListener('DOMContentLoaded', () => {
       observer.observe(document.documentElement, { attributeFilter: ['data-hydration-committed'] });
       const root = document.getElementById('root');
-      if (root) observer.observe(root, { childList: true, subtree: true, characterData: true, characterDataOldValue: true });
+      if (!root) return;
+      for (const part of root.querySelectorAll('[data-deferred-hydration]')) served.add(part);
+      observer.observe(root, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        characterDataOldValue: true,
+        attributeFilter: ['data-deferred-hydration'],
+      });
     });
   });
+}
+
+/** Once every part of the page hydrated later (lib/deferred-hydration.tsx) has hydrated. */
+async function waitForDeferredHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-deferred-hydration="pending"]'));
 }
 
 /** What `watchHydration` saw change in the server's markup while the page hydrated. */
@@ -131,6 +155,7 @@ test.describe('hydration', () => {
         const problems = collectProblems(page);
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await waitForDeferredHydration(page);
         expect(await hydrationChanges(page), `markup changed while ${path} hydrated`).toEqual([]);
         await expectHydrated(page);
         expect(problems, `console on ${path}`).toEqual([]);
