@@ -11,6 +11,18 @@ function Probe() {
 
 const part = () => document.querySelector(`[${DEFERRED_ATTRIBUTE}]`);
 
+/** A deferred part in a page whose markup the server rendered; `hydrates`: the page's hydration commits. */
+function ServerRenderedPage({ hydrates }: { hydrates: boolean }) {
+  return (
+    <HydrationProvider serverRendered>
+      <DeferHydration>
+        <Probe />
+      </DeferHydration>
+      {hydrates ? <HydrationCommitted /> : null}
+    </HydrationProvider>
+  );
+}
+
 describe('DeferHydration', () => {
   it('renders the part as served on the server, marked pending', () => {
     // As on the server: no window.
@@ -18,13 +30,7 @@ describe('DeferHydration', () => {
     vi.stubGlobal('window', undefined);
     let html = '';
     try {
-      html = renderToString(
-        <HydrationProvider serverRendered>
-          <DeferHydration>
-            <Probe />
-          </DeferHydration>
-        </HydrationProvider>,
-      );
+      html = renderToString(<ServerRenderedPage hydrates={false} />);
     } finally {
       vi.stubGlobal('window', browserWindow);
     }
@@ -43,14 +49,7 @@ describe('DeferHydration', () => {
   });
 
   it('in a server-rendered page, waits for a later task, then turns live once the page has hydrated', async () => {
-    render(
-      <HydrationProvider serverRendered>
-        <DeferHydration>
-          <Probe />
-        </DeferHydration>
-        <HydrationCommitted />
-      </HydrationProvider>,
-    );
+    render(<ServerRenderedPage hydrates />);
     // Not rendered in the task that renders the page.
     expect(screen.queryByText(/live|as served/)).not.toBeInTheDocument();
     expect(await screen.findByText('live')).toBeInTheDocument();
@@ -58,13 +57,7 @@ describe('DeferHydration', () => {
   });
 
   it('stays as served while the page has not hydrated', async () => {
-    render(
-      <HydrationProvider serverRendered>
-        <DeferHydration>
-          <Probe />
-        </DeferHydration>
-      </HydrationProvider>,
-    );
+    render(<ServerRenderedPage hydrates={false} />);
     expect(await screen.findByText('as served')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByText('as served')).toBeInTheDocument();
