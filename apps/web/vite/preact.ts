@@ -7,16 +7,16 @@ const preactRoot = path.dirname(createRequire(import.meta.url).resolve('preact/p
 const esm = (file: string) => path.join(preactRoot, file);
 
 /**
- * React's packages resolved to Preact's compatibility layer, in the browser, on the server and in
- * the tests (docs/decisions/0021-preact.md): the same React API for our code and its libraries, in
- * about a tenth of react-dom's weight. The most specific paths come first.
+ * React's packages resolved to Preact's compatibility layer in the build, for the browser and the
+ * server entry (docs/decisions/0021-preact.md; `npm run dev` and the unit tests keep React): the
+ * same React API for our code and its libraries, in about a tenth of react-dom's weight. The most
+ * specific paths come first.
  *
  * Every one points at Preact's ES module files, whether a package imports or `require`s it: a
  * CommonJS package (use-sync-external-store, for one) would otherwise get Preact's CommonJS build,
  * a second Preact whose hooks find no component rendering.
  */
 export const preactAliases: Alias[] = [
-  { find: /^react-dom\/test-utils$/, replacement: esm('test-utils/dist/testUtils.mjs') },
   { find: /^react-dom\/client$/, replacement: esm('compat/client.mjs') },
   { find: /^react-dom\/server(\.browser|\.node)?$/, replacement: esm('compat/server.mjs') },
   { find: /^react\/jsx-(dev-)?runtime$/, replacement: esm('compat/jsx-runtime.mjs') },
