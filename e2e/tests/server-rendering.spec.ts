@@ -268,4 +268,12 @@ test.describe('status codes and search engines', () => {
     expect(html).toMatch(/<img[^>]*fetchpriority="high"[^>]*src="\/images\/banners\/grocery-hero\.svg"|<img[^>]*src="\/images\/banners\/grocery-hero\.svg"[^>]*fetchpriority="high"/i);
     expect(html).toMatch(/<img[^>]*loading="lazy"/);
   });
+
+  test("the page's scripts download after its images: every one is low priority", async ({ page }) => {
+    const answer = await page.goto('/');
+    const tags = (await answer!.text()).match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
+    // The entry, the chunk every page shares, and the home page's own chunks.
+    expect(tags.length).toBeGreaterThan(2);
+    for (const tag of tags) expect(tag).toContain('fetchpriority="low"');
+  });
 });

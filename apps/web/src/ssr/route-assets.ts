@@ -59,7 +59,7 @@ export function routeAssets(manifest: ClientManifest | undefined, routeIds: read
   pageModules(routeIds).forEach(visit);
   return [
     ...[...styles].map((file) => `<link rel="stylesheet" href="/${file}">`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
   ]
     .map((tag) => `${tag}\n    `)
     .join('');
