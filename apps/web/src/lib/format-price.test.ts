@@ -19,4 +19,11 @@ describe('formatPrice', () => {
   it('writes only $, Latin digits, "," and "." (no Arabic digits or bidi marks, whatever the language)', () => {
     for (const price of [0.99, 12.5, 1999.99, 79999.99]) expect(formatPrice(price)).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
   });
+
+  it('writes every amount as Intl.NumberFormat en-US with two decimals would', () => {
+    const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const amounts = [0.0000001, 0.005, 0.015, 468.59 + 0.005, 0.125, 1.005, 2.675, 999.995, 999999.999, 12345678.9, -3.5, -1234.125];
+    for (let cents = 0; cents < 300_000; cents += 997) amounts.push(cents / 100, cents / 100 + 0.005);
+    for (const amount of amounts) expect(formatPrice(amount)).toBe(`$${intl.format(amount)}`);
+  });
 });
