@@ -6,22 +6,41 @@ import { RouterProvider } from 'react-router/dom';
 
 import { serverDataReceived } from './app/api';
 import { AppShell } from './app/app-shell';
+import { emotionCacheFor } from './app/emotion-cache';
 import { initI18n } from './app/i18n';
 import { createAppRouter } from './app/router';
 import { readSsrState } from './app/ssr-state';
 import { createAppStore } from './app/store';
+import { themeFor } from './app/theme';
+import { directionOf } from './lib/direction';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render the shop into.');
 
 // A server-rendered page brings its language, translations and data: the first render uses
 // them, so it matches the HTML exactly (what depends on the stored session waits for hydration).
+// Each step of the start-up is a task of its own, so that none keeps a phone's browser from
+// painting or answering a tap for long.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// The first step is the evaluation of the shop's code itself.
+await nextTask();
 const serverState = readSsrState(document);
 void initI18n(serverState ?? undefined);
+await nextTask();
 const store = createAppStore();
+await nextTask();
+if (serverState) {
+  // What the page's first render would otherwise make: the theme, and the style cache that takes
+  // over the server's critical CSS.
+  const direction = directionOf(serverState.language);
+  themeFor(direction);
+  emotionCacheFor(direction);
+  await nextTask();
+}
 const router = await createAppRouter();
 // After the page's code has loaded: its endpoints are known when their data arrives.
 if (serverState) store.dispatch(serverDataReceived({ api: serverState.api }));
+await nextTask();
 
 const app = (
   <AppShell store={store} renderDay={serverState?.renderDay} serverRendered={serverState !== null}>

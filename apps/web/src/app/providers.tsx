@@ -3,7 +3,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 // @mui/system's provider: what @mui/material's does for a theme without CSS variables (ours), without
 // bringing the CSS-variables provider and colour-scheme code into every page (−3 KB gzipped).
 import { ThemeProvider } from '@mui/system';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Provider as ReduxProvider } from 'react-redux';
 
@@ -12,7 +12,7 @@ import { useHydrated } from '../lib/use-hydrated';
 
 import { emotionCacheFor } from './emotion-cache';
 import type { AppStore } from './store';
-import { createAppTheme } from './theme';
+import { themeFor } from './theme';
 
 // The toast container (and its styling library) loads after the first paint (and hydration); toasts raised
 // before it arrives are kept by react-hot-toast's store and shown when it mounts.
@@ -22,12 +22,11 @@ const AppToaster = lazy(() => import('./toaster'));
 function DirectionalTheme({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const direction = directionOf(i18n.resolvedLanguage ?? i18n.language);
-  const theme = useMemo(() => createAppTheme(direction), [direction]);
   // Toasts only ever come from the browser: the container mounts after hydration.
   const hydrated = useHydrated();
   return (
     <CacheProvider value={emotionCacheFor(direction)}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={themeFor(direction)}>
         <CssBaseline />
         {children}
         {hydrated ? (

@@ -58,3 +58,13 @@ export function createAppTheme(direction: Direction) {
     },
   });
 }
+
+const themes: Partial<Record<Direction, ReturnType<typeof createAppTheme>>> = {};
+
+/**
+ * The theme of a direction, made on first use and kept: building one takes a few milliseconds,
+ * which neither a server render nor the browser's hydration of a page should spend again.
+ */
+export function themeFor(direction: Direction) {
+  return (themes[direction] ??= createAppTheme(direction));
+}
