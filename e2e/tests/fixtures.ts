@@ -105,10 +105,16 @@ interface Fixtures {
 /**
  * Waits, after a page load, until the shop's page is live: server-rendered HTML shows before its
  * script has taken it over, and a click in between does nothing (as for a shopper on a slow
- * phone). Pages that are not the storefront's (the card page) have nothing to wait for.
+ * phone). The parts that hydrate after the page (lib/deferred-hydration.tsx: the header's
+ * controls, sections below the fold) are live too. Pages that are not the storefront's (the card
+ * page) have nothing to wait for.
  */
 export async function waitUntilLive(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.getElementById('dukkan-state') || document.documentElement.hasAttribute('data-hydrated'));
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('dukkan-state') ||
+      (document.documentElement.hasAttribute('data-hydrated') && !document.querySelector('[data-deferred-hydration="pending"]')),
+  );
 }
 
 export const test = base.extend<Fixtures>({

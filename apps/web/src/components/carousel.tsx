@@ -8,6 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { DeferHydration } from '../lib/deferred-hydration';
 import { type SliderSettings, slideBasisSx, toAutoplayOptions, toEmblaOptions } from '../lib/slider-settings';
 import { useDeferredEmbla } from '../lib/use-deferred-embla';
 import { usePrefersReducedMotion } from '../lib/use-prefers-reduced-motion';
@@ -112,18 +113,24 @@ export function Carousel({ labelledBy, header, settings, slides, gap = 16 }: Car
         <Box
           // While it plays, announcing every move would drown a screen reader.
           aria-live={playing ? 'off' : 'polite'}
-          sx={{ display: 'flex', touchAction: 'pan-y pinch-zoom', marginInlineStart: `-${gap}px` }}
+          // The slides are plain elements styled from here: one style for all of them.
+          sx={{
+            display: 'flex',
+            touchAction: 'pan-y pinch-zoom',
+            marginInlineStart: `-${gap}px`,
+            '& > [role="group"]': { ...slideBasisSx(settings), minWidth: 0, paddingInlineStart: `${gap}px` },
+          }}
         >
           {slides.map((slide, index) => (
-            <Box
+            <div
               key={slide.key}
               role="group"
               aria-roledescription={t('carousel.slide')}
               aria-label={t('carousel.position', { index: index + 1, count: slides.length })}
-              sx={{ ...slideBasisSx(settings), minWidth: 0, paddingInlineStart: `${gap}px` }}
             >
-              {slide.content}
-            </Box>
+              {/* On a server-rendered page each slide hydrates in a task of its own (lib/deferred-hydration.tsx). */}
+              <DeferHydration>{slide.content}</DeferHydration>
+            </div>
           ))}
         </Box>
       </Box>

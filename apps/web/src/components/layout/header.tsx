@@ -11,6 +11,8 @@ import Link from '@mui/material/Link';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { DeferHydration } from '../../lib/deferred-hydration';
+
 import { CategoriesMenu } from './categories-menu';
 import { LanguageMenu } from './language-menu';
 import { Logo } from './logo';
@@ -58,7 +60,8 @@ function AccountLinks({ user, onLogout }: Pick<HeaderProps, 'user' | 'onLogout'>
 
 /**
  * The header of every main-layout page (spec section 2). Phones get two rows: logo, account,
- * wishlist and cart; then categories, search and language.
+ * wishlist and cart; then categories, search and language. On a server-rendered page each of
+ * its controls hydrates in a task of its own, right after the page (lib/deferred-hydration.tsx).
  */
 export function Header({ categories, user, cartCount, onLogout, search = <SearchBox /> }: HeaderProps) {
   const { t } = useTranslation();
@@ -91,28 +94,36 @@ export function Header({ categories, user, cartCount, onLogout, search = <Search
           <Logo />
         </Box>
         <Box sx={{ order: { xs: 10, md: 1 } }}>
-          <CategoriesMenu categories={categories} />
+          <DeferHydration>
+            <CategoriesMenu categories={categories} />
+          </DeferHydration>
         </Box>
         <Box sx={{ order: { xs: 11, md: 2 }, flex: 1, minWidth: 0, display: 'flex' }}>
-          {search}
+          <DeferHydration>{search}</DeferHydration>
         </Box>
         <Box sx={{ order: { xs: 12, md: 3 } }}>
-          <LanguageMenu />
+          <DeferHydration>
+            <LanguageMenu />
+          </DeferHydration>
         </Box>
         {/* Pushes the account and icons to the end of the first row on phones. */}
         <Box aria-hidden="true" sx={{ order: 1, flex: 1, display: { xs: 'block', md: 'none' } }} />
         <Box sx={{ order: { xs: 2, md: 4 } }}>
-          <AccountLinks user={user} onLogout={onLogout} />
+          <DeferHydration>
+            <AccountLinks user={user} onLogout={onLogout} />
+          </DeferHydration>
         </Box>
         <Box sx={{ order: { xs: 3, md: 5 }, display: 'flex', alignItems: 'center', '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } } }}>
-          <IconButton href="/wishlist" color="inherit" aria-label={t('header.wishlist')}>
-            <FavoriteBorderIcon aria-hidden="true" />
-          </IconButton>
-          <IconButton href="/Cart" color="inherit" aria-label={t('header.cartCount', { count: cartCount })}>
-            <Badge badgeContent={cartCount} showZero max={99} color="secondary">
-              <ShoppingCartOutlinedIcon aria-hidden="true" />
-            </Badge>
-          </IconButton>
+          <DeferHydration>
+            <IconButton href="/wishlist" color="inherit" aria-label={t('header.wishlist')}>
+              <FavoriteBorderIcon aria-hidden="true" />
+            </IconButton>
+            <IconButton href="/Cart" color="inherit" aria-label={t('header.cartCount', { count: cartCount })}>
+              <Badge badgeContent={cartCount} showZero max={99} color="secondary">
+                <ShoppingCartOutlinedIcon aria-hidden="true" />
+              </Badge>
+            </IconButton>
+          </DeferHydration>
         </Box>
         {/* Line break before the second row on phones. */}
         <Box aria-hidden="true" sx={{ order: 9, flexBasis: '100%', height: 0, display: { xs: 'block', md: 'none' } }} />
