@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 
 import { devServerRendering } from './vite/dev-server-rendering';
 import { preactAliases } from './vite/preact';
-import { lowPriorityScripts } from './vite/script-priority';
+import { scriptsAfterPaint } from './vite/scripts-after-paint';
 
 /** Where the dev server sends API, translation, image and payment requests (the API's dev server). */
 const apiTarget = process.env.DUKKAN_API_URL ?? 'http://127.0.0.1:3000';
@@ -11,7 +11,7 @@ const apiTarget = process.env.DUKKAN_API_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/locales', '/images', '/pay/'];
 
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [react(), devServerRendering(apiTarget), lowPriorityScripts()],
+  plugins: [react(), devServerRendering(apiTarget), scriptsAfterPaint()],
   // Pages are rendered by the plugin above (dev) or the API process (production), not index.html as is.
   appType: 'custom',
   resolve: {

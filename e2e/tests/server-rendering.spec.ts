@@ -269,11 +269,22 @@ test.describe('status codes and search engines', () => {
     expect(html).toMatch(/<img[^>]*loading="lazy"/);
   });
 
-  test("the page's scripts download after its images: every one is low priority", async ({ page }) => {
-    const answer = await page.goto('/');
-    const tags = (await answer!.text()).match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
-    // The entry, the chunk every page shares, and the home page's own chunks.
-    expect(tags.length).toBeGreaterThan(2);
-    for (const tag of tags) expect(tag).toContain('fetchpriority="low"');
+  test("a public page's scripts load after its first paint, a session page's at once, all at low priority", async ({ page }) => {
+    const home = await (await page.goto('/'))!.text();
+    // Inert until public/boot.js adds them: the entry, the chunk every page shares, the home page's own.
+    const kept = /<template id="dukkan-scripts">([\s\S]*?)<\/template>/.exec(home)?.[1] ?? '';
+    const scripts = (html: string) => html.match(/<script[^>]*type="module"[^>]*>|<link[^>]*rel="modulepreload"[^>]*>/g) ?? [];
+    expect(scripts(kept).length).toBeGreaterThan(2);
+    expect(scripts(home.replace(kept, ''))).toEqual([]);
+    for (const tag of scripts(kept)) expect(tag).toContain('fetchpriority="low"');
+    expect(home).toContain('<script src="/boot.js" defer></script>');
+    // The page went live from them (the fixture waited for it).
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+    const cart = await (await page.goto('/cart'))!.text();
+    expect(cart).not.toContain('<template id="dukkan-scripts">');
+    const head = cart.slice(0, cart.indexOf('</head>'));
+    expect(scripts(head).some((tag) => tag.includes('/assets/cart-page-'))).toBe(true);
+    for (const tag of scripts(head)) expect(tag).toContain('fetchpriority="low"');
   });
 });

@@ -16,8 +16,11 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
-/** The namespaces the session's pages speak (besides 'common'). */
-const SESSION_NAMESPACES = ['account', 'shopping'];
+/**
+ * The namespaces the session's pages speak (besides 'common'); the server hands them over with
+ * the loading state of such a page (ssr/entry-server.tsx), so they need no request of their own.
+ */
+export const SESSION_NAMESPACES = ['account', 'shopping'];
 
 /**
  * In the browser, a session page's texts load with its code: the page then never suspends for them
@@ -59,6 +62,22 @@ export const PUBLIC_ROUTE_IDS = {
   search: 'search',
   terms: 'terms',
   notFound: 'notFound',
+} as const;
+
+/**
+ * Whether the deepest matched route is a public page (a department's among them), which the
+ * server renders with its content; the others' content is rendered in the browser.
+ */
+export function isPublicPage(routeIds: readonly string[]): boolean {
+  const leaf = routeIds.at(-1) ?? '';
+  return leaf.startsWith('department:') || Object.values<string>(PUBLIC_ROUTE_IDS).includes(leaf);
+}
+
+/** Ids of the session's pages whose code the server has the browser preload (ssr/route-assets.ts). */
+export const SESSION_ROUTE_IDS = {
+  cart: 'cart',
+  wishlist: 'wishlist',
+  checkout: 'checkout',
 } as const;
 
 /** The id of a department's route: `department:Grocery`. */
@@ -109,11 +128,11 @@ export const routes: RouteObject[] = [
             ],
           },
           ...DEPARTMENTS.map(departmentRoute),
-          { path: 'cart', lazy: sessionPage(() => import('../features/cart/cart-page'), (m) => m.CartPage) },
+          { id: SESSION_ROUTE_IDS.cart, path: 'cart', lazy: sessionPage(() => import('../features/cart/cart-page'), (m) => m.CartPage) },
           { path: 'Order/:id', lazy: sessionPage(() => import('../features/orders/order-page'), (m) => m.OrderPage) },
-          { path: 'checkout', lazy: sessionPage(() => import('./routes/checkout-route'), (m) => m.CheckoutRoute) },
+          { id: SESSION_ROUTE_IDS.checkout, path: 'checkout', lazy: sessionPage(() => import('./routes/checkout-route'), (m) => m.CheckoutRoute) },
           { id: PUBLIC_ROUTE_IDS.search, path: 'search', lazy: page(() => import('../features/search/search-page'), (m) => m.SearchPage) },
-          { path: 'wishlist', lazy: sessionPage(() => import('../features/wishlist/wishlist-page'), (m) => m.WishlistPage) },
+          { id: SESSION_ROUTE_IDS.wishlist, path: 'wishlist', lazy: sessionPage(() => import('../features/wishlist/wishlist-page'), (m) => m.WishlistPage) },
           {
             path: 'checkoutSuccess',
             lazy: sessionPage(() => import('../features/checkout/checkout-success-page'), (m) => m.CheckoutSuccessPage),

@@ -14,7 +14,7 @@ import { api } from '../app/api';
 import { AppShell } from '../app/app-shell';
 import { emotionCacheFor } from '../app/emotion-cache';
 import { sharedOptions } from '../app/i18n';
-import { routes } from '../app/router';
+import { isPublicPage, routes, SESSION_NAMESPACES } from '../app/router';
 import { serializeSsrState, SSR_STATE_ID, type SsrState } from '../app/ssr-state';
 import { createAppStore, type AppStore } from '../app/store';
 import { type Direction, directionOf } from '../lib/direction';
@@ -23,6 +23,7 @@ import { calendarDay } from '../lib/use-today';
 import { pageHead } from './head';
 import { prefetchPageData } from './prefetch';
 import { routeAssets, type ClientManifest } from './route-assets';
+import { placeScripts } from './scripts-template';
 
 export interface RenderInput extends PageRenderInput {
   /** Vite's client manifest, to preload the page's own chunks and styles; absent in development. */
@@ -73,9 +74,9 @@ function apiHandover(store: AppStore): unknown {
 }
 
 /** The namespaces a render used, for the browser's first render (react-i18next records them). */
-function usedTranslations(i18n: I18n, translations: Record<string, unknown>): Record<string, unknown> {
+function usedTranslations(i18n: I18n, translations: Record<string, unknown>, more: readonly string[]): Record<string, unknown> {
   const used = (i18n as I18n & { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [];
-  return Object.fromEntries([...new Set(['common', ...used])].filter((ns) => ns in translations).map((ns) => [ns, translations[ns]]));
+  return Object.fromEntries([...new Set(['common', ...used, ...more])].filter((ns) => ns in translations).map((ns) => [ns, translations[ns]]));
 }
 
 /**
@@ -107,6 +108,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   );
 
   const routeIds = context.matches.map((match) => match.route.id);
+  const publicPage = isPublicPage(routeIds);
   const leaf = context.matches.at(-1);
   await prefetchPageData(store.dispatch, { routeIds, params: leaf?.params ?? {}, url: requestUrl, language });
 
@@ -136,15 +138,18 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   });
   const state: SsrState = {
     language,
-    resources: usedTranslations(i18n, translations),
+    // A session's page renders in the browser, with the texts it would otherwise fetch first.
+    resources: usedTranslations(i18n, translations, publicPage ? [] : SESSION_NAMESPACES),
     api: apiHandover(store),
     renderDay,
   };
   const status = context.statusCode !== 200 ? context.statusCode : head.status;
-  const html = template
+  const assets = routeAssets(manifest, routeIds);
+  const placed = placeScripts(template, assets.scripts, { afterPaint: publicPage });
+  const html = placed.template
     .replace(/<html[^>]*>/, `<html lang="${language}" dir="${direction}">`)
     // Functions, not strings: a `$&` in a product's text must stay as it is.
-    .replace('<!--app-head-->', () => `${head.tags}\n    ${routeAssets(manifest, routeIds)}${styles}`)
+    .replace('<!--app-head-->', () => `${head.tags}\n    ${assets.styles}${placed.head}${styles}`)
     .replace('<!--app-html-->', () => body)
     .replace('<!--app-state-->', () => `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrState(state)}</script>`);
   return { status, html, passes };

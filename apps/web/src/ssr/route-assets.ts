@@ -1,4 +1,4 @@
-import { PUBLIC_ROUTE_IDS } from '../app/router';
+import { PUBLIC_ROUTE_IDS, SESSION_ROUTE_IDS } from '../app/router';
 
 /** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
 export interface ManifestChunk {
@@ -16,6 +16,9 @@ const PAGE_MODULES: Record<string, string> = {
   [PUBLIC_ROUTE_IDS.product]: 'src/features/catalog/product-details-page.tsx',
   [PUBLIC_ROUTE_IDS.search]: 'src/features/search/search-page.tsx',
   [PUBLIC_ROUTE_IDS.terms]: 'src/features/help/terms-page.tsx',
+  [SESSION_ROUTE_IDS.cart]: 'src/features/cart/cart-page.tsx',
+  [SESSION_ROUTE_IDS.wishlist]: 'src/features/wishlist/wishlist-page.tsx',
+  [SESSION_ROUTE_IDS.checkout]: 'src/app/routes/checkout-route.tsx',
 };
 const DEPARTMENT_MODULE = 'src/features/catalog/department-page.tsx';
 
@@ -28,13 +31,21 @@ export function pageModules(routeIds: readonly string[]): string[] {
   });
 }
 
-/**
- * `<link rel="modulepreload">` for the chunks of the matched pages and `<link rel="stylesheet">`
- * for their CSS, which the entry does not load itself: the browser fetches them with the entry
- * instead of after it, and the page's styles are there at the first paint.
- */
-export function routeAssets(manifest: ClientManifest | undefined, routeIds: readonly string[]): string {
-  if (!manifest) return '';
+/** What a page adds to the built index.html: its styles (for the head) and its scripts. */
+export interface RouteAssets {
+  /** `<link rel="stylesheet">` for the CSS of the page's chunks: there at the first paint. */
+  styles: string;
+  /**
+   * `<link rel="modulepreload" fetchpriority="low">` for the page's chunks, which the entry does
+   * not load itself: they load with the entry instead of after it, once the page has painted
+   * (they go where the entry's script waits, ssr/scripts-template.ts).
+   */
+  scripts: string;
+}
+
+/** The styles and script preloads of the matched pages' chunks beyond the entry's. */
+export function routeAssets(manifest: ClientManifest | undefined, routeIds: readonly string[]): RouteAssets {
+  if (!manifest) return { styles: '', scripts: '' };
   const entryFiles = new Set<string>();
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const markEntry = (key: string) => {
@@ -57,10 +68,8 @@ export function routeAssets(manifest: ClientManifest | undefined, routeIds: read
     chunk.imports?.forEach(visit);
   };
   pageModules(routeIds).forEach(visit);
-  return [
-    ...[...styles].map((file) => `<link rel="stylesheet" href="/${file}">`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
-  ]
-    .map((tag) => `${tag}\n    `)
-    .join('');
+  return {
+    styles: [...styles].map((file) => `<link rel="stylesheet" href="/${file}">\n    `).join(''),
+    scripts: [...scripts].map((file) => `<link fetchpriority="low" rel="modulepreload" crossorigin href="/${file}">`).join(''),
+  };
 }
