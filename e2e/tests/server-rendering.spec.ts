@@ -1,6 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 
 import { ARABIC, DEPARTMENTS, expect, test } from './fixtures';
+import { addToCartThroughApi, addToWishListThroughApi } from './shopping';
 
 /** A product of the demo catalog, as the API answers it in `language`. */
 interface ApiProduct {
@@ -182,10 +183,23 @@ test.describe('hydration', () => {
     expect(catalogCalls).toEqual([]);
   });
 
-  test('a signed-in shopper gets the guest header from the server and their name after hydration', async ({ page, signedInShopper }) => {
+  test("a signed-in shopper gets the guest's page from the server, hydrated as served, then their name, cart and wish list", async ({ page, request, signedInShopper }) => {
+    const product = await firstProduct(page);
+    await addToCartThroughApi(request, signedInShopper.token, product._id, 2);
+    // The first Grocery product is in the home page's first slider, each of whose cards hydrates later.
+    await addToWishListThroughApi(request, signedInShopper.token, product._id);
+    await watchHydration(page);
     const answer = await page.goto('/');
-    expect(await answer!.text()).toContain('>Sign in<');
+    const html = await answer!.text();
+    expect(html).toContain('>Sign in<');
+    expect(html).toContain('aria-label="Cart, 0 items"');
+    await waitForDeferredHydration(page);
+    // The header's parts and the slider's cards hydrate after the page, as the server rendered them,
+    // and only then show the session.
+    expect(await hydrationChanges(page)).toEqual([]);
     await expect(page.getByRole('link', { name: new RegExp(signedInShopper.name) })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Remove from wish list, ${product.title}` }).first()).toHaveAttribute('aria-pressed', 'true');
   });
 });
 

@@ -5,6 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import { createContext, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useHydrated } from '../lib/use-hydrated';
+
 /** What a product's buttons need to know of it. */
 export interface ActionProduct {
   _id: string;
@@ -72,7 +74,8 @@ export function useAddToCart(product: ActionProduct): { busy: boolean; add: (qua
 export function WishlistToggle({ product, size = 'medium' }: { product: ActionProduct; size?: 'small' | 'medium' }) {
   const { t } = useTranslation('catalog');
   const actions = useProductActions();
-  const inWishlist = actions.isInWishlist(product._id);
+  // Outlined, as the server rendered it, until the page (or the part it is in) is live.
+  const inWishlist = useHydrated() && actions.isInWishlist(product._id);
   return (
     <IconButton
       size={size}

@@ -12,6 +12,7 @@ import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DeferHydration } from '../../lib/deferred-hydration';
+import { useHydrated } from '../../lib/use-hydrated';
 
 import { CategoriesMenu } from './categories-menu';
 import { LanguageMenu } from './language-menu';
@@ -29,8 +30,10 @@ export interface HeaderProps {
   search?: ReactNode;
 }
 
-function AccountLinks({ user, onLogout }: Pick<HeaderProps, 'user' | 'onLogout'>) {
+function AccountLinks({ user: signedIn, onLogout }: Pick<HeaderProps, 'user' | 'onLogout'>) {
   const { t } = useTranslation();
+  // The guest's links until this part is live: it hydrates after the page, as the server rendered it.
+  const user = useHydrated() ? signedIn : null;
   const linkSx = { color: 'inherit', fontWeight: 600, fontSize: { xs: '0.78rem', sm: '0.9rem' }, whiteSpace: 'nowrap' } as const;
 
   if (user) {
@@ -58,14 +61,30 @@ function AccountLinks({ user, onLogout }: Pick<HeaderProps, 'user' | 'onLogout'>
   );
 }
 
+function WishlistAndCart({ cartCount }: Pick<HeaderProps, 'cartCount'>) {
+  const { t } = useTranslation();
+  // An empty cart until this part is live, as the server rendered it (it cannot see the cart).
+  const count = useHydrated() ? cartCount : 0;
+  return (
+    <>
+      <IconButton href="/wishlist" color="inherit" aria-label={t('header.wishlist')}>
+        <FavoriteBorderIcon aria-hidden="true" />
+      </IconButton>
+      <IconButton href="/Cart" color="inherit" aria-label={t('header.cartCount', { count })}>
+        <Badge badgeContent={count} showZero max={99} color="secondary">
+          <ShoppingCartOutlinedIcon aria-hidden="true" />
+        </Badge>
+      </IconButton>
+    </>
+  );
+}
+
 /**
  * The header of every main-layout page (spec section 2). Phones get two rows: logo, account,
  * wishlist and cart; then categories, search and language. On a server-rendered page each of
  * its controls hydrates in a task of its own, right after the page (lib/deferred-hydration.tsx).
  */
 export function Header({ categories, user, cartCount, onLogout, search = <SearchBox /> }: HeaderProps) {
-  const { t } = useTranslation();
-
   return (
     <AppBar
       position="static"
@@ -115,14 +134,7 @@ export function Header({ categories, user, cartCount, onLogout, search = <Search
         </Box>
         <Box sx={{ order: { xs: 3, md: 5 }, display: 'flex', alignItems: 'center', '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } } }}>
           <DeferHydration>
-            <IconButton href="/wishlist" color="inherit" aria-label={t('header.wishlist')}>
-              <FavoriteBorderIcon aria-hidden="true" />
-            </IconButton>
-            <IconButton href="/Cart" color="inherit" aria-label={t('header.cartCount', { count: cartCount })}>
-              <Badge badgeContent={cartCount} showZero max={99} color="secondary">
-                <ShoppingCartOutlinedIcon aria-hidden="true" />
-              </Badge>
-            </IconButton>
+            <WishlistAndCart cartCount={cartCount} />
           </DeferHydration>
         </Box>
         {/* Line break before the second row on phones. */}
