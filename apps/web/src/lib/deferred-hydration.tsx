@@ -88,6 +88,9 @@ function Deferred({ id, children }: { id: string; children: ReactNode }) {
  * of a part that suspends while hydrating). It hydrates as the server rendered it (the session's
  * parts still hidden), then turns live. Rendered in the browser (a page opened by a link), it is
  * rendered at once.
+ *
+ * What it shows of the session must be gated by `useHydrated()` inside it, not passed in already
+ * worked out: when it hydrates, the page is live and that data may be there (decision 0022).
  */
 export function DeferHydration({ children }: { children: ReactNode }) {
   const id = useId();
