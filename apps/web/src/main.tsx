@@ -39,7 +39,7 @@ if (serverState) {
 }
 const router = await createAppRouter();
 // After the page's code has loaded: its endpoints are known when their data arrives.
-if (serverState) store.dispatch(serverDataReceived({ api: serverState.api }));
+if (serverState) store.dispatch(serverDataReceived({ api: serverState.api, receivedAt: Date.now() }));
 await nextTask();
 
 const app = (

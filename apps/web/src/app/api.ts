@@ -8,7 +8,22 @@ import { baseQuery } from './base-query';
  * the store before the page hydrates (RTK Query's documented SSR rehydration): the browser shows
  * the server's data without fetching it again.
  */
-export const serverDataReceived = createAction<{ api: unknown }>('ssr/serverDataReceived');
+export const serverDataReceived = createAction<{ api: unknown; receivedAt: number }>('ssr/serverDataReceived');
+
+/**
+ * The server's settled queries dated `receivedAt`: the server leaves the times out, so that a page
+ * renders to the same HTML each time (ssr/entry-server.tsx), and RTK Query counts a query with
+ * no time of fulfilment as never fetched.
+ */
+function dated(handed: unknown, receivedAt: number): unknown {
+  if (typeof handed !== 'object' || handed === null || !('queries' in handed)) return handed;
+  const queries = (handed as { queries: Record<string, Record<string, unknown> | undefined> }).queries;
+  const entries = Object.entries(queries).map(([key, entry]): [string, Record<string, unknown> | undefined] => [
+    key,
+    entry && { ...entry, startedTimeStamp: receivedAt, ...(entry.status === 'fulfilled' ? { fulfilledTimeStamp: receivedAt } : {}) },
+  ]);
+  return { ...handed, queries: Object.fromEntries(entries) };
+}
 
 /*
  * On the server (`import.meta.env.SSR`, a constant Vite replaces) the hooks start their queries
@@ -32,6 +47,6 @@ export const api = createApi({
     if (!serverDataReceived.match(action) || reducerPath !== 'api') return undefined;
     // The payload is this same API's state as the server's store held it (entry-server.tsx);
     // RTK Query's types cannot name it here, inside its own definition.
-    return action.payload.api as never;
+    return dated(action.payload.api, action.payload.receivedAt) as never;
   },
 });

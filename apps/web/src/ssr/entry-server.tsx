@@ -64,11 +64,39 @@ function serverI18n(language: Language, translations: Record<string, unknown>): 
   return instance;
 }
 
+/**
+ * The `<style>` elements of what `body` shows. The style cache is shared by every page of a
+ * direction (app/emotion-cache.ts), and Emotion counts each `@keyframes` any page has used as a
+ * global style of every later page: those no style of this page names are left out, so a page's
+ * HTML does not depend on the pages rendered before it.
+ */
+function criticalStyles(emotion: ReturnType<typeof createEmotionServer>, body: string): string {
+  const { html, styles } = emotion.extractCriticalToChunks(body);
+  const keyframes = (chunk: (typeof styles)[number]) => chunk.ids.length === 1 && (chunk.ids[0] ?? '').startsWith('animation-');
+  const named = styles
+    .filter((chunk) => !keyframes(chunk))
+    .map((chunk) => chunk.css)
+    .join('');
+  return emotion.constructStyleTagsFromChunks({ html, styles: styles.filter((chunk) => !keyframes(chunk) || named.includes(chunk.ids[0] ?? '')) });
+}
+
+/** What an entry of RTK Query's cache holds that differs from one render of a page to the next. */
+const RENDER_SPECIFIC = new Set(['requestId', 'startedTimeStamp', 'fulfilledTimeStamp']);
+
+function withoutKeys(entry: object | undefined, keys: ReadonlySet<string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(entry ?? {}).filter(([key]) => !keys.has(key)));
+}
+
 /** The settled part of RTK Query's cache, as `serverDataReceived` takes it back in the browser. */
 function apiHandover(store: AppStore): unknown {
   const { queries, provided } = store.getState().api;
   const settled = Object.fromEntries(
-    Object.entries(queries).filter(([, entry]) => entry?.status === QueryStatus.fulfilled || entry?.status === QueryStatus.rejected),
+    Object.entries(queries)
+      .filter(([, entry]) => entry?.status === QueryStatus.fulfilled || entry?.status === QueryStatus.rejected)
+      // Without what differs from render to render (a random request id, the times), so that the
+      // same page renders to the same HTML, and a browser revalidating it gets a 304 (its ETag
+      // is the HTML's hash). The browser dates the entries when it receives them (app/api.ts).
+      .map(([key, entry]) => [key, { ...withoutKeys(entry, RENDER_SPECIFIC), requestId: 'server' }]),
   );
   return { queries: settled, provided, mutations: {} };
 }
@@ -121,7 +149,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     if (started.length === 0) break;
   }
 
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body));
+  const styles = criticalStyles(emotion, body);
   const head = pageHead({
     routeIds,
     params: leaf?.params ?? {},
