@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import { buildCreateApi, coreModule, reactHooksModule } from '@reduxjs/toolkit/query/react';
+import { buildCreateApi, coreModule, QueryStatus, reactHooksModule } from '@reduxjs/toolkit/query/react';
 
 import { baseQuery } from './base-query';
 
@@ -20,7 +20,7 @@ function dated(handed: unknown, receivedAt: number): unknown {
   const queries = (handed as { queries: Record<string, Record<string, unknown> | undefined> }).queries;
   const entries = Object.entries(queries).map(([key, entry]): [string, Record<string, unknown> | undefined] => [
     key,
-    entry && { ...entry, startedTimeStamp: receivedAt, ...(entry.status === 'fulfilled' ? { fulfilledTimeStamp: receivedAt } : {}) },
+    entry && { ...entry, startedTimeStamp: receivedAt, ...(entry.status === QueryStatus.fulfilled ? { fulfilledTimeStamp: receivedAt } : {}) },
   ]);
   return { ...handed, queries: Object.fromEntries(entries) };
 }

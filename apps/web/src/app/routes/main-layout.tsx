@@ -17,7 +17,6 @@ import { useWishlistProductActions } from '../../features/wishlist/use-wishlist'
 import { DeferHydration } from '../../lib/deferred-hydration';
 import { notify } from '../../lib/notify';
 import { clearStorage } from '../../lib/storage';
-import { useHydrated } from '../../lib/use-hydrated';
 import { useLanguage } from '../../lib/use-language';
 import { useAppDispatch, useAppSelector } from '../hooks';
 
@@ -45,11 +44,9 @@ export function MainLayout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  // The server renders the guest's header (it cannot see the stored token); the shopper's name
-  // appears once the page has hydrated, in the same space.
-  const hydrated = useHydrated();
-  const signedInUser = useAppSelector(selectSignedInUser);
-  const user = hydrated ? signedInUser : null;
+  // The server renders the guest's header (it cannot see the stored token); the header shows the
+  // shopper's name once its part is live, in the same space.
+  const user = useAppSelector(selectSignedInUser);
   // Header and secondary bar show the departments; failures leave them empty (spec section 8).
   const { data: categories = [] } = useListCategoriesQuery({ lng });
   // Spec section 4: the cart loads when the header mounts and again on a language change.
