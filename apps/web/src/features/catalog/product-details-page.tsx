@@ -114,14 +114,21 @@ export function ProductDetailsPage() {
             gridTemplateAreas: { xs: '"gallery" "buy" "details"', md: '"gallery buy" "details buy"' },
           }}
         >
+          {/* Gallery, buy box and details each hydrate in a task of their own (lib/deferred-hydration.tsx). */}
           <Box sx={{ gridArea: 'gallery' }}>
-            <ProductGallery key={product._id} title={product.title} images={product.images.length > 0 ? product.images : [product.thumbnail]} />
+            <DeferHydration>
+              <ProductGallery key={product._id} title={product.title} images={product.images.length > 0 ? product.images : [product.thumbnail]} />
+            </DeferHydration>
           </Box>
           <Box sx={{ gridArea: 'buy', position: { md: 'sticky' }, top: { md: 16 } }}>
-            <ProductBuyBox product={product} />
+            <DeferHydration>
+              <ProductBuyBox product={product} />
+            </DeferHydration>
           </Box>
           <Box sx={{ gridArea: 'details' }}>
-            <ProductAccordions product={product} />
+            <DeferHydration>
+              <ProductAccordions product={product} />
+            </DeferHydration>
           </Box>
         </Box>
       </Box>
