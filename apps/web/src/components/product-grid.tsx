@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DeferHydration } from '../lib/deferred-hydration';
@@ -18,22 +17,16 @@ const gridSx = {
 } as const;
 
 /**
- * Products in the spec's grid, as a list. `renderActions` adds per-card buttons. On a
- * server-rendered page each card hydrates in a task of its own (lib/deferred-hydration.tsx).
+ * Products in the spec's grid, as a list. On a server-rendered page each card hydrates in a task
+ * of its own (lib/deferred-hydration.tsx).
  */
-export function ProductGrid({
-  products,
-  renderActions,
-}: {
-  products: readonly ProductCardProduct[];
-  renderActions?: (product: ProductCardProduct) => ReactNode;
-}) {
+export function ProductGrid({ products }: { products: readonly ProductCardProduct[] }) {
   return (
     <Box component="ul" sx={gridSx}>
       {products.map((product) => (
         <li key={product._id}>
           <DeferHydration>
-            <ProductCard product={product} actions={renderActions?.(product)} />
+            <ProductCard product={product} />
           </DeferHydration>
         </li>
       ))}
