@@ -126,11 +126,6 @@ async function watchHydration(page: Page): Promise<void> {
   });
 }
 
-/** Once every part of the page hydrated later (lib/deferred-hydration.tsx) has hydrated. */
-async function waitForDeferredHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-deferred-hydration="pending"]'));
-}
-
 /** What `watchHydration` saw change in the server's markup while the page hydrated. */
 async function hydrationChanges(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { hydrationChanges: string[] }).hydrationChanges);
@@ -154,9 +149,9 @@ test.describe('hydration', () => {
       const paths = ['/', ...DEPARTMENTS.map((d) => d.path), `/details/${product._id}`, '/search?q=milk', '/search?q=', '/termsOfUs', '/no/such/page'];
       for (const path of paths) {
         const problems = collectProblems(page);
+        // Returns once the page and every part hydrated after it are live (fixtures.ts).
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await waitForDeferredHydration(page);
         expect(await hydrationChanges(page), `markup changed while ${path} hydrated`).toEqual([]);
         await expectHydrated(page);
         expect(problems, `console on ${path}`).toEqual([]);
@@ -193,7 +188,6 @@ test.describe('hydration', () => {
     const html = await answer!.text();
     expect(html).toContain('>Sign in<');
     expect(html).toContain('aria-label="Cart, 0 items"');
-    await waitForDeferredHydration(page);
     // The header's parts and the slider's cards hydrate after the page, as the server rendered them,
     // and only then show the session.
     expect(await hydrationChanges(page)).toEqual([]);
