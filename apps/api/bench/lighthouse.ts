@@ -17,10 +17,18 @@ import { pathToFileURL } from 'node:url';
 
 import { ProductPageResponseSchema } from '@dukkan/contracts/catalog';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 
 import { freePort, startServer, type Server } from './server';
 
 const RUNS = Math.max(1, Math.floor(Number(process.env.LIGHTHOUSE_RUNS ?? 3)) || 3);
+/** Short Lighthouse runs whose `benchmarkIndex` is sampled to calibrate the CPU slowdown. */
+const CALIBRATION_SAMPLES = Math.max(3, Math.floor(Number(process.env.LIGHTHOUSE_CALIBRATION_SAMPLES ?? 5)) || 5);
+/**
+ * The `benchmarkIndex` of the host Lighthouse's default 4x CPU slowdown was chosen for (issue #18):
+ * a host of this index gets 4x, a faster one more, so every host emulates the same phone.
+ */
+const REFERENCE_INDEX_PER_SLOWDOWN = 362;
 /** Times a run that Lighthouse could not complete is tried again. */
 const RETRIES = 2;
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -186,6 +194,32 @@ function topSavings(result: Result, count: number): string[] {
     });
 }
 
+interface Calibration {
+  /** The median `benchmarkIndex` of the samples. */
+  index: number;
+  samples: number[];
+  /** `index / 362`, at least 1: the CPU slowdown that makes this host the reference phone. */
+  multiplier: number;
+}
+
+/**
+ * Samples the host's `benchmarkIndex` (Lighthouse measures it at the start of every run) with short
+ * runs of one audit on a tiny page, and derives the CPU slowdown from their median (issue #18):
+ * simulated throttling multiplies what the host measures, so a fixed 4x on a faster host would
+ * emulate a faster phone.
+ */
+async function calibrate(port: number, url: string): Promise<Calibration> {
+  const samples: number[] = [];
+  while (samples.length < CALIBRATION_SAMPLES) {
+    const answer = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyAudits: ['viewport'] });
+    const index = answer?.lhr.environment.benchmarkIndex;
+    if (typeof index !== 'number' || !(index > 0)) throw new Error('Lighthouse reported no benchmarkIndex');
+    samples.push(index);
+  }
+  const index = median(samples);
+  return { index, samples, multiplier: Math.max(1, Math.round((index / REFERENCE_INDEX_PER_SLOWDOWN) * 100) / 100) };
+}
+
 // The table.
 const COLUMNS = [
   ['page', 15, 'left'],
@@ -243,9 +277,19 @@ try {
   // Warm the server's page cache (and its code) once before measuring, as a shop in use would be.
   for (const page of pages) await warm(page);
 
-  const flags: Flags = { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
-  console.log(`\nLighthouse 12, default configuration (mobile, simulated throttling), median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`);
-  console.log(`(${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the start: simulated throttling scales what this machine measures)\n`);
+  const calibration = await calibrate(browser.port, `${baseUrl}/robots.txt`);
+  const flags: Flags = {
+    port: browser.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: calibration.multiplier },
+  };
+  console.log(`\nLighthouse 12, mobile, simulated throttling, median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`);
+  console.log(
+    `CPU calibrated to one phone: benchmarkIndex ${calibration.index.toFixed(0)} (median of ${calibration.samples.length}: ${calibration.samples.map((sample) => sample.toFixed(0)).join(', ')}) / ${REFERENCE_INDEX_PER_SLOWDOWN} → cpuSlowdownMultiplier ${calibration.multiplier.toFixed(2)}`,
+  );
+  console.log(`(${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the start)\n`);
   console.log(row(COLUMNS.map(([title]) => title)));
   console.log(row(COLUMNS.map(([, width]) => '-'.repeat(width))));
   const notes: string[] = [];
