@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 import { devServerRendering } from './vite/dev-server-rendering';
+import { earlyEvents } from './vite/early-events';
 import { preactAliases } from './vite/preact';
 import { scriptsAfterPaint } from './vite/scripts-after-paint';
 
@@ -11,7 +12,7 @@ const apiTarget = process.env.DUKKAN_API_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/locales', '/images', '/pay/'];
 
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [react(), devServerRendering(apiTarget), scriptsAfterPaint()],
+  plugins: [react(), earlyEvents(), devServerRendering(apiTarget), scriptsAfterPaint()],
   // Pages are rendered by the plugin above (dev) or the API process (production), not index.html as is.
   appType: 'custom',
   resolve: {

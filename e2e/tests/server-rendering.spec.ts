@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 
-import { ARABIC, DEPARTMENTS, expect, test } from './fixtures';
+import { ARABIC, DEPARTMENTS, expect, test, waitUntilVisiblePartsLive } from './fixtures';
 import { addToCartThroughApi, addToWishListThroughApi } from './shopping';
 
 /** A product of the demo catalog, as the API answers it in `language`. */
@@ -149,8 +149,9 @@ test.describe('hydration', () => {
       const paths = ['/', ...DEPARTMENTS.map((d) => d.path), `/details/${product._id}`, '/search?q=milk', '/search?q=', '/termsOfUs', '/no/such/page'];
       for (const path of paths) {
         const problems = collectProblems(page);
-        // Returns once the page and every part hydrated after it are live (fixtures.ts).
         await page.goto(path);
+        // The page, and every part of it in view (parts further down hydrate when scrolled to).
+        await waitUntilVisiblePartsLive(page);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         expect(await hydrationChanges(page), `markup changed while ${path} hydrated`).toEqual([]);
         await expectHydrated(page);
@@ -173,6 +174,7 @@ test.describe('hydration', () => {
     });
     for (const path of ['/', '/Grocery', `/details/${product._id}`, '/search?q=milk']) {
       await page.goto(path);
+      await waitUntilVisiblePartsLive(page);
       await expectHydrated(page);
     }
     expect(catalogCalls).toEqual([]);
@@ -185,6 +187,7 @@ test.describe('hydration', () => {
     await addToWishListThroughApi(request, signedInShopper.token, product._id);
     await watchHydration(page);
     const answer = await page.goto('/');
+    await waitUntilVisiblePartsLive(page);
     const html = await answer!.text();
     expect(html).toContain('>Sign in<');
     expect(html).toContain('aria-label="Cart, 0 items"');

@@ -19,6 +19,7 @@ import type { Database } from './db/client';
 import { authPlugin } from './lib/auth';
 import { registerErrorHandling } from './lib/errors';
 import { FailureLimiter } from './lib/failure-limiter';
+import { storefrontInlineScriptHashes } from './lib/inline-scripts';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import type { StopJob } from './lib/periodic-job';
 import { ResponseCache } from './lib/response-cache';
@@ -108,7 +109,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'"],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
+        // The storefront's one inline script (early taps, decision 0023) by its hash; never 'unsafe-inline'.
+        scriptSrc: ["'self'", ...storefrontInlineScriptHashes(webDistDir)],
         // MUI and Emotion insert <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
       },

@@ -5,10 +5,11 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DeferHydration } from '../lib/deferred-hydration';
+import { REPLAY_EACH_ATTRIBUTE } from '../lib/early-events';
 import { type SliderSettings, slideBasisSx, toAutoplayOptions, toEmblaOptions } from '../lib/slider-settings';
 import { useDeferredEmbla } from '../lib/use-deferred-embla';
 import { usePrefersReducedMotion } from '../lib/use-prefers-reduced-motion';
@@ -61,20 +62,37 @@ export function Carousel({ labelledBy, header, settings, slides, gap = 16 }: Car
   const autoplay = useMemo(() => (playing ? toAutoplayOptions(settings) : null), [playing, settings]);
   // Embla itself loads after the page is on screen; until then the slides are a plain row.
   const [viewportRef, emblaApi] = useDeferredEmbla(options, autoplay);
-  const [canScroll, setCanScroll] = useState({ prev: false, next: false });
+  // The sliders loop (spec section 9), so both arrows work from the start; Embla says otherwise
+  // for a row too short to scroll.
+  const [canScroll, setCanScroll] = useState({ prev: true, next: true });
+  // Presses of the arrows before Embla has started: slides to move by once it has.
+  const earlySteps = useRef(0);
 
   useEffect(() => {
     if (!emblaApi) return;
     const update = () => setCanScroll({ prev: emblaApi.canScrollPrev(), next: emblaApi.canScrollNext() });
     update();
     emblaApi.on('select', update).on('reInit', update);
+    if (earlySteps.current !== 0) {
+      const slides = emblaApi.scrollSnapList().length;
+      emblaApi.scrollTo((((emblaApi.selectedScrollSnap() + earlySteps.current) % slides) + slides) % slides);
+      earlySteps.current = 0;
+    }
     return () => {
       emblaApi.off('select', update).off('reInit', update);
     };
   }, [emblaApi]);
 
-  const scrollPrev = useCallback(() => emblaApi?.scrollPrev(), [emblaApi]);
-  const scrollNext = useCallback(() => emblaApi?.scrollNext(), [emblaApi]);
+  const scrollPrev = useCallback(() => {
+    if (emblaApi) emblaApi.scrollPrev();
+    else earlySteps.current -= 1;
+  }, [emblaApi]);
+  const scrollNext = useCallback(() => {
+    if (emblaApi) emblaApi.scrollNext();
+    else earlySteps.current += 1;
+  }, [emblaApi]);
+  // Every press of an arrow moves the slider, also those made before this part was live.
+  const replayEach = { [REPLAY_EACH_ATTRIBUTE]: '' };
 
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -101,10 +119,10 @@ export function Carousel({ labelledBy, header, settings, slides, gap = 16 }: Car
           >
             {playing ? <PauseIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
           </IconButton>
-          <IconButton sx={controlSx} onClick={scrollPrev} disabled={!canScroll.prev} aria-label={t('carousel.previous')} aria-controls={viewportId}>
+          <IconButton sx={controlSx} onClick={scrollPrev} disabled={!canScroll.prev} aria-label={t('carousel.previous')} aria-controls={viewportId} {...replayEach}>
             <StartIcon />
           </IconButton>
-          <IconButton sx={controlSx} onClick={scrollNext} disabled={!canScroll.next} aria-label={t('carousel.next')} aria-controls={viewportId}>
+          <IconButton sx={controlSx} onClick={scrollNext} disabled={!canScroll.next} aria-label={t('carousel.next')} aria-controls={viewportId} {...replayEach}>
             <EndIcon />
           </IconButton>
         </Box>

@@ -96,7 +96,9 @@ export function WishlistToggle({ product, size = 'medium' }: { product: ActionPr
 
 /**
  * The card's "Add" button (or `label`, e.g. search's "Add to cart"). Its accessible name starts
- * with the visible words ("Add, Olive oil"); it shows a spinner while the cart request runs.
+ * with the visible words ("Add, Olive oil"); while the cart request runs it is `aria-busy` (the
+ * page's style shows it) and ignores presses, but stays enabled: a disabled button would drop the
+ * keyboard's focus.
  */
 export function AddToCartButton({
   product,
@@ -108,7 +110,7 @@ export function AddToCartButton({
   const { busy, add } = useAddToCart(product);
   const visible = label ?? t('product.add');
   return (
-    <Button variant="contained" size="small" onClick={() => void add()} loading={busy} aria-label={named(visible, product.title)} {...props}>
+    <Button variant="contained" size="small" onClick={() => void add()} aria-busy={busy || undefined} aria-label={named(visible, product.title)} {...props}>
       {visible}
     </Button>
   );

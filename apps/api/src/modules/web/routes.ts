@@ -46,6 +46,35 @@ interface CachedPage extends RenderedPage {
 }
 
 /**
+ * Where a search the browser sent without the page's scripts (the header's GET form, field `q`)
+ * must go instead of being rendered, or `null`: a blank search goes back to the page it came from
+ * (spec section 5: it does nothing), other pages of the shop only, else home; a search with
+ * spaces around it goes to the trimmed one, as the box itself would.
+ */
+export function searchRedirectOf(request: FastifyRequest, publicUrl: string | undefined): string | null {
+  const url = new URL(request.url, 'http://shop.invalid');
+  if (url.pathname.toLowerCase() !== '/search') return null;
+  const q = url.searchParams.get('q') ?? '';
+  const trimmed = q.trim();
+  if (trimmed !== '') {
+    if (trimmed === q) return null;
+    url.searchParams.set('q', trimmed);
+    return `${url.pathname}${url.search}`;
+  }
+  const referer = request.headers.referer;
+  if (!referer) return '/';
+  try {
+    const from = new URL(referer);
+    const ours = new URL(publicUrl ?? `${request.protocol}://${request.host}`);
+    const back = `${from.pathname}${from.search}`;
+    // Never back to itself: a blank search page opened from a blank search.
+    return from.origin === ours.origin && back !== request.url ? back : '/';
+  } catch {
+    return '/';
+  }
+}
+
+/**
  * Serves the translation files, the built React app's assets (hashed: for a year) and its pages:
  * rendered on the server when the app was built with its server entry (`dist/server/`), else the
  * plain index.html for the browser to render. Pages are revalidated every time (ETag).
@@ -113,6 +142,8 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const searchRedirect = searchRedirectOf(request, publicUrl);
+    if (searchRedirect) return reply.header('cache-control', 'no-store').redirect(searchRedirect, 303);
     if (!renderer) return sendIndex(reply);
     const language = requestLanguage(request);
     const origin = publicUrl ?? `${request.protocol}://${request.host}`;

@@ -6,6 +6,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { toShopLanguage } from '../../lib/direction';
+import { switchLanguage } from '../../lib/switch-language';
 
 import { useMenuButton } from './use-menu-button';
 
@@ -15,7 +16,8 @@ const LanguageMenuList = lazy(loadMenuList);
 /**
  * The header's language menu (English, العربية). Choosing a language makes i18next load its
  * translations, store it in the `i18next` cookie and switch `<html lang dir>`; catalog queries
- * take the language as an argument, so they fetch the data in the new language.
+ * take the language as an argument, so they fetch the data in the new language. A page with
+ * parts not yet hydrated is rendered again by the server instead (lib/switch-language.ts).
  */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
@@ -24,7 +26,7 @@ export function LanguageMenu() {
 
   function choose(language: Language) {
     menu.close();
-    if (language !== current) void i18n.changeLanguage(language);
+    if (language !== current) switchLanguage(i18n, language);
   }
 
   return (

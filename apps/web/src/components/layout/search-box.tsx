@@ -2,7 +2,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -14,6 +14,15 @@ import { visuallyHidden } from '../../lib/visually-hidden';
 export const SUGGEST_DEBOUNCE_MS = 200;
 /** ...and only for at least this many characters. */
 export const SUGGEST_MIN_LENGTH = 2;
+
+/** Where the search form goes without scripts (a GET form, its field `q`): the server renders the results. */
+export const SEARCH_PATH = '/search';
+
+/**
+ * What the field must match to be sent: a character that is not a space. The browser then keeps a
+ * blank search from being sent even before (or without) the page's scripts (spec section 5).
+ */
+export const SEARCH_PATTERN = '.*\\S.*';
 
 /** The text to search for, or `null` when there is nothing to search (blank after trimming). */
 export function searchQueryOf(text: string): string | null {
@@ -61,8 +70,9 @@ export function SearchBox({ suggestions = [], onQueryChange }: SearchBoxProps) {
   const location = useLocation();
   const inputId = useId();
   const listId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(() =>
-    location.pathname.toLowerCase() === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '',
+    location.pathname.toLowerCase() === SEARCH_PATH ? (new URLSearchParams(location.search).get('q') ?? '') : '',
   );
   const [open, setOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
@@ -71,6 +81,15 @@ export function SearchBox({ suggestions = [], onQueryChange }: SearchBoxProps) {
   useEffect(() => {
     onQueryChange?.(query);
   }, [query, onQueryChange]);
+
+  // Text typed before this part hydrated is in the field, not in the state: the state takes it
+  // over, or the next render would empty the field.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== text) setText(typed);
+    // Once, as the box goes live.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const expanded = open && suggestQueryOf(text) !== '' && suggestions.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;
@@ -119,6 +138,9 @@ export function SearchBox({ suggestions = [], onQueryChange }: SearchBoxProps) {
       component="form"
       role="search"
       aria-label={t('header.searchLandmark')}
+      // Without scripts (or before they run) the browser sends the form to the server's results.
+      action={SEARCH_PATH}
+      method="get"
       onSubmit={handleSubmit}
       sx={{
         position: 'relative',
@@ -139,7 +161,10 @@ export function SearchBox({ suggestions = [], onQueryChange }: SearchBoxProps) {
       </label>
       <InputBase
         id={inputId}
+        inputRef={input}
         type="search"
+        name="q"
+        required
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -153,6 +178,7 @@ export function SearchBox({ suggestions = [], onQueryChange }: SearchBoxProps) {
         slotProps={{
           input: {
             role: 'combobox',
+            pattern: SEARCH_PATTERN,
             'aria-autocomplete': 'list',
             'aria-expanded': expanded,
             'aria-controls': listId,

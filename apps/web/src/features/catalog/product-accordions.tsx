@@ -9,6 +9,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PriceAmount } from '../../components/price';
+import { REPLAY_EACH_ATTRIBUTE } from '../../lib/early-events';
 
 const accordionSx = { '&::before': { display: 'none' }, border: 1, borderColor: 'divider', borderRadius: 2, boxShadow: 'none' } as const;
 
@@ -55,6 +56,8 @@ export function ProductAccordions({ product }: { product: Product }) {
           <AccordionSummary
             id={`${idPrefix}-${section.key}-header`}
             aria-controls={`${idPrefix}-${section.key}-content`}
+            // Each press opens or closes it, also those made before this part was live.
+            {...{ [REPLAY_EACH_ATTRIBUTE]: '' }}
             expandIcon={<ExpandMoreIcon />}
             sx={{ '& .MuiAccordionSummary-content': { fontWeight: 700, fontSize: '1.05rem' } }}>
             {section.title}

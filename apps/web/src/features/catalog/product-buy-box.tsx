@@ -109,10 +109,10 @@ export function ProductBuyBox({ product }: { product: Product }) {
         <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>{t('details.priceWhenPurchased')}</Typography>
       </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5 }}>
-        <Button variant="contained" size="large" onClick={() => void buyNow()} loading={buying.busy} sx={{ flex: 1 }}>
+        <Button variant="contained" size="large" onClick={() => void buyNow()} aria-busy={buying.busy || undefined} sx={{ flex: 1 }}>
           {t('details.buyNow')}
         </Button>
-        <Button variant="outlined" size="large" onClick={() => void adding.add()} loading={adding.busy} sx={{ flex: 1 }}>
+        <Button variant="outlined" size="large" onClick={() => void adding.add()} aria-busy={adding.busy || undefined} sx={{ flex: 1 }}>
           {t('details.addToCart')}
         </Button>
       </Stack>

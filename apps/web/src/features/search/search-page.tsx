@@ -139,7 +139,16 @@ function SearchResults({ q }: { q: string }) {
       </Box>
       {hasNextPage || isFetchNextPageError ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
-          <Button variant="outlined" size="large" loading={isFetchingNextPage} onClick={() => void fetchNextPage()} sx={{ minWidth: 200 }}>
+          <Button
+            variant="outlined"
+            size="large"
+            // Busy, not disabled, while the next page loads: the button keeps the keyboard's focus.
+            aria-busy={isFetchingNextPage || undefined}
+            onClick={() => {
+              if (!isFetchingNextPage) void fetchNextPage();
+            }}
+            sx={{ minWidth: 200 }}
+          >
             {isFetchNextPageError ? t('search.retry') : t('search.loadMore')}
           </Button>
         </Box>
