@@ -78,7 +78,7 @@ export default defineTsConfig(
         // Each file is type-checked with the tsconfig.json of its workspace; the config files that
         // no tsconfig.json includes (the web app's are in tsconfig.node.json) get that one.
         projectService: {
-          allowDefaultProject: ['vitest.config.ts', 'apps/web/vite.config.ts', 'apps/web/vitest.config.ts', 'apps/web/vite/*.ts'],
+          allowDefaultProject: ['vitest.config.ts', 'apps/web/vite.config.ts', 'apps/web/vitest.config.ts', 'apps/web/vitest.preact.config.ts', 'apps/web/vite/*.ts'],
           defaultProject: 'apps/web/tsconfig.node.json',
         },
         tsconfigRootDir: root,

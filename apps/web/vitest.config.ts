@@ -8,6 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Run on Preact by vitest.preact.config.ts.
+    exclude: ['src/**/*.preact.test.tsx'],
     css: false,
     restoreMocks: true,
     // Form tests type whole forms into lazily loaded pages; on a loaded 2-core machine the first

@@ -1,6 +1,6 @@
 import { type Locator, type Page } from '@playwright/test';
 
-import { DEPARTMENTS, expect, test } from './fixtures';
+import { DEPARTMENTS, expect, test, waitUntilLive } from './fixtures';
 import { expectHidden, expectShown, slider } from './sliders';
 
 /** The department's full product grid. */
@@ -188,8 +188,10 @@ test.describe('browsing', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/product/category/Baby')) calls.push(request.url());
     });
-    // The server renders Beauty with its products; Baby is fetched by the browser when opened.
+    // The server renders Beauty with its products; Baby is fetched by the browser when opened
+    // from the live page (a link followed before that loads the page from the server).
     await page.goto('/Beauty');
+    await waitUntilLive(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Beauty' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Store and departments' }).getByRole('link', { name: 'Baby' }).click();
     await expect(allProducts(page, 'Baby').getByRole('article').first()).toBeVisible();

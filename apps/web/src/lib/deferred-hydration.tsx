@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState, version } from 'react';
 
 import { EARLY_EVENT, EARLY_EVENTS_GLOBAL, type EarlyEvents } from './early-events';
 import { HydratedValueProvider, useHydrated } from './use-hydrated';
@@ -17,8 +17,20 @@ export const PART_ATTRIBUTE = 'data-part';
  */
 export const VISIBLE_MARGIN = '300px 200px';
 
+/**
+ * Whether parts wait to be seen or touched. Under Preact (the built shop, decision 0021) a part
+ * waiting to hydrate keeps its server markup whatever renders around it. React (`npm run dev`,
+ * the unit tests) cannot wait long: an update that reaches a part it has not hydrated makes a
+ * transition wait for that part, or throws the part's markup away. Under React every part
+ * hydrates in turn right after the page, as `eager` ones do. (Preact's compatibility layer
+ * reports React 18.)
+ */
+export const PARTS_WAIT_FOR_VIEW = !version.startsWith('19.');
+
 interface Deferral {
   id: string;
+  /** The `DeferHydration` it belongs to: ids are positions in the tree, so a later page's part may reuse one. */
+  owner: object;
   promise: Promise<void>;
   release: () => void;
   released: boolean;
@@ -59,6 +71,16 @@ function stopObserving(deferral: Deferral) {
     observer?.unobserve(element);
     observed.delete(element);
   }
+}
+
+/**
+ * Drops a part that never hydrated and whose markup is gone (its page was left): ids are
+ * positions in the tree (Preact's `useId`), so a part of the next page may have the same one.
+ */
+function forget(deferral: Deferral) {
+  stopObserving(deferral);
+  if (deferral.queued) queue.splice(queue.indexOf(deferral), 1);
+  deferrals.delete(deferral.id);
 }
 
 /** Queues a part to hydrate: at the front when the shopper touched it. */
@@ -129,60 +151,80 @@ function observe(deferral: Deferral, element: Element) {
   }
 }
 
-function deferralFor(id: string): Deferral {
+function deferralFor(id: string, owner: object, eager: boolean): Deferral {
   let release = () => {};
   const promise = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const element = document.querySelector(`[${PART_ATTRIBUTE}="${CSS.escape(id)}"]`);
-  const deferral: Deferral = { id, promise, release: () => release(), released: false, queued: false, element };
+  const element = document.querySelector(`[${PART_ATTRIBUTE}="${id.replace(/["\\]/g, '\\$&')}"]`);
+  const deferral: Deferral = { id, owner, promise, release: () => release(), released: false, queued: false, element };
   deferrals.set(id, deferral);
   listenForTouches();
   const early = (window as unknown as Partial<Record<string, EarlyEvents>>)[EARLY_EVENTS_GLOBAL];
-  if (!element) schedule(deferral, false);
-  else if (early?.waitsIn(element) || element.contains(document.activeElement)) schedule(deferral, true);
+  if (element && (early?.waitsIn(element) || element.contains(document.activeElement))) schedule(deferral, true);
+  else if (!element || eager || !PARTS_WAIT_FOR_VIEW) schedule(deferral, false);
   else observe(deferral, element);
   return deferral;
 }
 
 /**
- * The part once it may render: as served (the session's parts hidden, `pending`) until its own
- * hydration has committed, then live. On the server it is as served; rendered in the browser
- * without server markup, live at once.
+ * The part once it may render: as served until its own hydration has committed (`pending`, then
+ * `done`), then live (`live` once the page is live too). On the server it is as served; rendered
+ * in the browser without server markup, live at once.
  */
-function DeferredContent({ id, children }: { id: string; children: ReactNode }) {
+function DeferredContent({ id, served, onLive, children }: { id: string; served: boolean; onLive: () => void; children: ReactNode }) {
   const element = useRef<HTMLDivElement>(null);
-  const [live, setLive] = useState(() => typeof window !== 'undefined' && !deferrals.has(id));
+  // The page's flag, held at `false` around this part until it is live (`DeferHydration`).
+  const hydrated = useHydrated();
+  const [live, setLive] = useState(() => typeof window !== 'undefined' && !served);
   useEffect(() => {
     if (live) {
-      // Presses held on it (lib/early-events.ts) are replayed once this is set.
-      element.current?.setAttribute(DEFERRED_ATTRIBUTE, 'live');
+      onLive();
       return undefined;
     }
-    deferrals.delete(id);
     // Marked before anything changes: the end-to-end tests check the markup until here.
     element.current?.setAttribute(DEFERRED_ATTRIBUTE, 'done');
     // The live render in a task of its own too.
     const timer = setTimeout(() => setLive(true), 0);
     return () => clearTimeout(timer);
-  }, [id, live]);
+  }, [live, onLive]);
+  // `live` releases the presses held on it (lib/early-events.ts).
+  const state = !live ? 'pending' : hydrated ? 'live' : 'done';
   return (
-    <div ref={element} {...{ [DEFERRED_ATTRIBUTE]: live ? 'live' : 'pending', [PART_ATTRIBUTE]: id }} style={{ display: 'contents' }}>
-      <HydratedValueProvider hydrated={live ? undefined : false}>{children}</HydratedValueProvider>
+    <div ref={element} {...{ [DEFERRED_ATTRIBUTE]: state, [PART_ATTRIBUTE]: id }} style={{ display: 'contents' }}>
+      {children}
     </div>
   );
 }
 
+interface DeferredProps {
+  id: string;
+  owner: object;
+  /** Whether this part's markup is the server's, to be hydrated in its turn. */
+  waits: boolean;
+  eager: boolean;
+  onLive: () => void;
+  children: ReactNode;
+}
+
 /** Suspends while the browser hydrates the page, until the part's turn comes. */
-function Deferred({ id, children }: { id: string; children: ReactNode }) {
-  const pageHydrated = useHydrated();
-  const waiting = deferrals.get(id);
+function Deferred({ id, owner, waits, eager, onLive, children }: DeferredProps) {
+  let waiting = deferrals.get(id);
+  if (waiting && waiting.owner !== owner) {
+    // Another part's, left behind by an earlier page.
+    forget(waiting);
+    waiting = undefined;
+  }
   // Suspense's protocol: a promise is thrown, not an error.
   // eslint-disable-next-line @typescript-eslint/only-throw-error
   if (waiting && !waiting.released) throw waiting.promise;
   // eslint-disable-next-line @typescript-eslint/only-throw-error
-  if (!waiting && !pageHydrated && typeof window !== 'undefined') throw deferralFor(id).promise;
-  return <DeferredContent id={id}>{children}</DeferredContent>;
+  if (!waiting && waits) throw deferralFor(id, owner, eager).promise;
+  return (
+    <DeferredContent id={id} served={waits} onLive={onLive}>
+      {children}
+    </DeferredContent>
+  );
 }
 
 /**
@@ -195,14 +237,29 @@ function Deferred({ id, children }: { id: string; children: ReactNode }) {
  * session's parts still hidden), then turns live. Rendered in the browser (a page opened by a
  * link), it is rendered at once.
  *
+ * `eager` parts hydrate right after the page, in turn, wherever they are: the header's controls,
+ * which show the session (the shopper's name, the cart's count) even when scrolled away.
+ *
  * What it shows of the session must be gated by `useHydrated()` inside it, not passed in already
  * worked out: when it hydrates, the page is live and that data may be there (decision 0022).
  */
-export function DeferHydration({ children }: { children: ReactNode }) {
+export function DeferHydration({ eager = false, children }: { eager?: boolean; children: ReactNode }) {
   const id = useId();
+  const pageHydrated = useHydrated();
+  // Decided once, as the part first renders: its markup is the server's (or, on the server, will be).
+  const [waits] = useState(() => typeof window !== 'undefined' && !pageHydrated);
+  const [owner] = useState(() => ({}));
+  const [live, setLive] = useState(!waits);
+  const onLive = useCallback(() => setLive(true), []);
   return (
-    <Suspense fallback={null}>
-      <Deferred id={id}>{children}</Deferred>
-    </Suspense>
+    // Until the part is live, the page's flag is held at `false` around it: the page turning live
+    // must not reach a part still waiting (React would hold the page's switch back for it).
+    <HydratedValueProvider hydrated={live ? undefined : false}>
+      <Suspense fallback={null}>
+        <Deferred id={id} owner={owner} waits={waits} eager={eager} onLive={onLive}>
+          {children}
+        </Deferred>
+      </Suspense>
+    </HydratedValueProvider>
   );
 }

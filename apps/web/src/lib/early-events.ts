@@ -119,7 +119,7 @@ export function startEarlyEvents(win: Window): void {
     (event) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement) || form.hasAttribute('action') || isLive(form)) return;
-      const { submitter } = event as SubmitEvent;
+      const { submitter } = event;
       hold(event, submitter && form.contains(submitter) ? submitter : form, true);
     },
     true,

@@ -1,5 +1,5 @@
 import type { Language } from '@dukkan/contracts/common';
-import type { i18n as I18n } from 'i18next';
+import type { i18n as I18n, LanguageDetectorModule } from 'i18next';
 
 import { DEFERRED_ATTRIBUTE } from './deferred-hydration';
 
@@ -16,7 +16,10 @@ export function switchLanguage(i18n: I18n, language: Language): void {
     void i18n.changeLanguage(language);
     return;
   }
-  i18n.services.languageDetector?.cacheUserLanguage(language);
+  // i18next types its detector `any`; ours is i18next-browser-languagedetector, which stores the
+  // choice as configured (app/i18n.ts: the `i18next` cookie, a year, path /).
+  const detector = i18n.services.languageDetector as LanguageDetectorModule | undefined;
+  detector?.cacheUserLanguage?.(language);
   const url = new URL(window.location.href);
   // A `?lng=` in the address would win over the stored choice.
   url.searchParams.delete('lng');

@@ -82,7 +82,8 @@ function WishlistAndCart({ cartCount }: Pick<HeaderProps, 'cartCount'>) {
 /**
  * The header of every main-layout page (spec section 2). Phones get two rows: logo, account,
  * wishlist and cart; then categories, search and language. On a server-rendered page each of
- * its controls hydrates in a task of its own, right after the page (lib/deferred-hydration.tsx).
+ * its controls hydrates in a task of its own, right after the page, whether in view or not: they
+ * show the session (lib/deferred-hydration.tsx).
  */
 export function Header({ categories, user, cartCount, onLogout, search = <SearchBox /> }: HeaderProps) {
   return (
@@ -113,27 +114,27 @@ export function Header({ categories, user, cartCount, onLogout, search = <Search
           <Logo />
         </Box>
         <Box sx={{ order: { xs: 10, md: 1 } }}>
-          <DeferHydration>
+          <DeferHydration eager>
             <CategoriesMenu categories={categories} />
           </DeferHydration>
         </Box>
         <Box sx={{ order: { xs: 11, md: 2 }, flex: 1, minWidth: 0, display: 'flex' }}>
-          <DeferHydration>{search}</DeferHydration>
+          <DeferHydration eager>{search}</DeferHydration>
         </Box>
         <Box sx={{ order: { xs: 12, md: 3 } }}>
-          <DeferHydration>
+          <DeferHydration eager>
             <LanguageMenu />
           </DeferHydration>
         </Box>
         {/* Pushes the account and icons to the end of the first row on phones. */}
         <Box aria-hidden="true" sx={{ order: 1, flex: 1, display: { xs: 'block', md: 'none' } }} />
         <Box sx={{ order: { xs: 2, md: 4 } }}>
-          <DeferHydration>
+          <DeferHydration eager>
             <AccountLinks user={user} onLogout={onLogout} />
           </DeferHydration>
         </Box>
         <Box sx={{ order: { xs: 3, md: 5 }, display: 'flex', alignItems: 'center', '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } } }}>
-          <DeferHydration>
+          <DeferHydration eager>
             <WishlistAndCart cartCount={cartCount} />
           </DeferHydration>
         </Box>

@@ -86,7 +86,10 @@ export function SearchBox({ suggestions = [], onQueryChange }: SearchBoxProps) {
   // over, or the next render would empty the field.
   useEffect(() => {
     const typed = input.current?.value;
-    if (typed !== undefined && typed !== text) setText(typed);
+    if (typed === undefined || typed === text) return;
+    setText(typed);
+    // Still typing: the suggestions open as they would have.
+    if (document.activeElement === input.current) setOpen(true);
     // Once, as the box goes live.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
