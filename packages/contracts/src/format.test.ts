@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatPrice } from './format-price';
+import { formatPrice } from './format';
 
 describe('formatPrice', () => {
   it('prefixes $ and always shows two decimals', () => {
