@@ -1,13 +1,11 @@
 import type { Language } from '@dukkan/contracts/common';
+import { formatPrice } from '@dukkan/contracts/format';
 import type { Order } from '@dukkan/contracts/orders';
 
 import type { MailMessage } from './mailer';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-
-/** Amounts as the shop shows them: `$49.99`. */
-export const dollars = (amount: number) => `$${amount.toFixed(2)}`;
 
 /** The short reference of an order in messages: the first 8 characters of its id, upper case. */
 export const orderReference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
@@ -65,7 +63,7 @@ export function passwordResetMessage({ to, name, link, lng }: { to: string; name
 export function orderConfirmationMessage({ to, name, order, link, lng }: { to: string; name: string; order: Order; link: string; lng: Language }): MailMessage {
   const t = TEXTS[lng];
   const reference = orderReference(order._id);
-  const lines = order.items.map((item) => `${item.title} × ${item.quantity} — ${dollars(item.price * item.quantity)}`);
+  const lines = order.items.map((item) => `${item.title} × ${item.quantity} — ${formatPrice(item.price * item.quantity)}`);
   const a = order.shippingAddress;
   const address = [a.fullName, [a.street, a.building].filter(Boolean).join(' '), [a.area, a.city].filter(Boolean).join(', '), `${a.country} ${a.zipCode}`, a.phoneNumber];
   return {
@@ -79,7 +77,7 @@ export function orderConfirmationMessage({ to, name, order, link, lng }: { to: s
       `${t.items}:`,
       ...lines.map((line) => `- ${line}`),
       '',
-      `${t.total}: ${dollars(order.amount)}`,
+      `${t.total}: ${formatPrice(order.amount)}`,
       '',
       `${t.shipTo}:`,
       ...address,
@@ -92,7 +90,7 @@ export function orderConfirmationMessage({ to, name, order, link, lng }: { to: s
       lng,
       `<p>${escapeHtml(t.hello(name))}</p><p>${escapeHtml(t.orderIntro(reference))}</p>` +
         `<h2 style="font-size:1.1rem">${escapeHtml(t.items)}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
-        `<p><strong>${escapeHtml(t.total)}: ${escapeHtml(dollars(order.amount))}</strong></p>` +
+        `<p><strong>${escapeHtml(t.total)}: ${escapeHtml(formatPrice(order.amount))}</strong></p>` +
         `<h2 style="font-size:1.1rem">${escapeHtml(t.shipTo)}</h2><p>${address.map(escapeHtml).join('<br>')}</p>` +
         `<p><a href="${escapeHtml(link)}">${escapeHtml(t.viewOrder)}</a></p><p>${escapeHtml(t.signOff)}</p>`,
     ),

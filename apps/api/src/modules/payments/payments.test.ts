@@ -141,6 +141,18 @@ describe('the sandbox card page', () => {
     expect(declined.body).toContain('تم رفض بطاقتك.');
   });
 
+  it('writes amounts as the shop does, $1,299.50, in both languages, kept left-to-right in Arabic', async () => {
+    const [p] = await freshProducts(1, 20, 129950);
+    const { shopper, order } = await placedOrder([{ _id: p!, quantity: 1 }]);
+    const url = await openSession(shopper, order);
+    for (const cookie of ['i18next=en', 'i18next=ar']) {
+      const page = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      // The line and the amount due.
+      expect(page.body.split('<bdi dir="ltr">$1,299.50</bdi>'), cookie).toHaveLength(3);
+      expect(page.body, cookie).not.toContain('US$');
+    }
+  });
+
   it('cancels the order and returns its stock when the shopper cancels, and the page then says it has expired', async () => {
     const [p] = await freshProducts(1, 5);
     const { shopper, order } = await placedOrder([{ _id: p!, quantity: 3 }]);
