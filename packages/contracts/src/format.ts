@@ -1,5 +1,6 @@
-// How the shop writes amounts, the same on every page it serves (the storefront, the sandbox's
-// card page), in its mail and in the operator's command, in English and in Arabic.
+// How the shop writes amounts and lists, the same on every page it serves (the storefront, the
+// sandbox's card page), in its mail and in the operator's command.
+import type { Language } from './common';
 
 /**
  * Dollars and cents with thousands grouped: `1,299.50`. Latin digits, `,` and `.` in Arabic too:
@@ -37,4 +38,16 @@ function formatAmount(amount: number): string {
  */
 export function formatPrice(price: number): string {
   return `$${formatAmount(price)}`;
+}
+
+/** What separates the parts of a list: Arabic writes its own comma, '،' (U+060C). */
+const LIST_SEPARATORS: Record<Language, string> = { en: ', ', ar: '، ' };
+
+/**
+ * The non-blank parts of a line joined with the language's comma: an address's street, area,
+ * city and country read "26th of July St., Zamalek, Cairo, Egypt" in English and "شارع 26 يوليو،
+ * الزمالك، القاهرة، مصر" in Arabic. Every line the shop writes from parts goes through it.
+ */
+export function joinParts(parts: readonly string[], lng: Language): string {
+  return parts.filter((part) => part.trim() !== '').join(LIST_SEPARATORS[lng]);
 }

@@ -49,4 +49,14 @@ describe('the order confirmation', () => {
       }
     }
   });
+
+  it('joins the address line with the language\'s comma: "," in English, "،" in Arabic', () => {
+    for (const part of [confirmation('en').text, confirmation('en').html]) {
+      expect(part).toContain('Zamalek, Cairo');
+    }
+    for (const part of [confirmation('ar').text, confirmation('ar').html]) {
+      expect(part).toContain('Zamalek، Cairo');
+      expect(part).not.toContain('Zamalek, Cairo');
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import type { Language } from '@dukkan/contracts/common';
-import { formatPrice } from '@dukkan/contracts/format';
+import { formatPrice, joinParts } from '@dukkan/contracts/format';
 import type { Order } from '@dukkan/contracts/orders';
 
 import type { MailMessage } from './mailer';
@@ -65,7 +65,7 @@ export function orderConfirmationMessage({ to, name, order, link, lng }: { to: s
   const reference = orderReference(order._id);
   const lines = order.items.map((item) => `${item.title} × ${item.quantity} — ${formatPrice(item.price * item.quantity)}`);
   const a = order.shippingAddress;
-  const address = [a.fullName, [a.street, a.building].filter(Boolean).join(' '), [a.area, a.city].filter(Boolean).join(', '), `${a.country} ${a.zipCode}`, a.phoneNumber];
+  const address = [a.fullName, [a.street, a.building].filter(Boolean).join(' '), joinParts([a.area, a.city], lng), `${a.country} ${a.zipCode}`, a.phoneNumber];
   return {
     to,
     subject: t.orderSubject(reference),

@@ -333,6 +333,8 @@ describe('/checkout', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(await screen.findByRole('button', { name: /^1\. شحن مجاني، يصل بين / })).toHaveAttribute('aria-expanded', 'true');
     expect(await screen.findByRole('radiogroup', { name: 'عنوان الشحن' })).toBeInTheDocument();
+    // The address line's parts are joined with the Arabic comma.
+    expect(screen.getByRole('radio', { name: /^Mona Adel 26th of July St\.، Zamalek، Cairo، Egypt/ })).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'ملخص الطلب' });
     expect(summary).toHaveTextContent('الإجمالي التقديري$27.75');
     expect(within(summary).getByRole('button', { name: 'تأكيد الطلب' })).toBeInTheDocument();
