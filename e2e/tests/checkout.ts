@@ -61,7 +61,7 @@ export function checkoutTexts(language: Language): CheckoutTexts {
 export const CARD_PAGE = {
   en: { heading: 'Pay Dukkan', name: 'Name on card', number: 'Card number', expiry: 'Expiry', cvc: 'CVC', pay: 'Pay', cancel: 'Cancel', declined: 'Your card was declined.' },
   ar: {
-    heading: 'ادفع لدكان',
+    heading: 'ادفع لدكّان',
     name: 'الاسم على البطاقة',
     number: 'رقم البطاقة',
     expiry: 'تاريخ الانتهاء',

@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import type { Language } from '@dukkan/contracts/common';
 import { OrderSchema, type Order } from '@dukkan/contracts/orders';
 import { describe, expect, it } from 'vitest';
 
-import { orderConfirmationMessage } from './messages';
+import { LOCALES_DIR } from '../paths';
+
+import { orderConfirmationMessage, passwordResetMessage } from './messages';
 
 const ORDER: Order = OrderSchema.parse({
   _id: '0a1b2c3d-0000-4000-8000-000000000001',
@@ -57,6 +62,18 @@ describe('the order confirmation', () => {
     for (const part of [confirmation('ar').text, confirmation('ar').html]) {
       expect(part).toContain('Zamalek، Cairo');
       expect(part).not.toContain('Zamalek, Cairo');
+    }
+  });
+
+  it("spells the shop's Arabic name as the storefront does (دكّان, with its shadda)", () => {
+    const { brand } = JSON.parse(readFileSync(path.join(LOCALES_DIR, 'ar', 'common.json'), 'utf8')) as { brand: string };
+    expect(brand).toBe('دكّان');
+    const reset = passwordResetMessage({ to: 'sara@example.com', name: 'Sara', link: 'https://shop.example/reset-password?token=x', lng: 'ar' });
+    for (const { subject, text, html } of [confirmation('ar'), reset]) {
+      for (const part of [subject, text, html]) {
+        expect(part).toContain(brand);
+        expect(part).not.toContain('دكان');
+      }
     }
   });
 });

@@ -26,18 +26,18 @@ const TEXTS = {
     signOff: 'The Dukkan team',
   },
   ar: {
-    resetSubject: 'إعادة تعيين كلمة مرور دكان',
+    resetSubject: 'إعادة تعيين كلمة مرور دكّان',
     hello: (name: string) => `مرحبًا ${name}،`,
-    resetIntro: 'طلب أحدهم إعادة تعيين كلمة مرور حسابك في دكان. لاختيار كلمة مرور جديدة افتح هذا الرابط:',
+    resetIntro: 'طلب أحدهم إعادة تعيين كلمة مرور حسابك في دكّان. لاختيار كلمة مرور جديدة افتح هذا الرابط:',
     resetValidity: 'يعمل الرابط مرة واحدة لمدة 30 دقيقة. إن لم تطلب ذلك فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
     resetButton: 'اختر كلمة مرور جديدة',
-    orderSubject: (reference: string) => `تم تأكيد طلبك ${reference} من دكان`,
+    orderSubject: (reference: string) => `تم تأكيد طلبك ${reference} من دكّان`,
     orderIntro: (reference: string) => `شكرًا لطلبك. استلمنا دفعتك للطلب ${reference}.`,
     items: 'المنتجات',
     total: 'إجمالي المدفوع',
     shipTo: 'الشحن إلى',
     viewOrder: 'عرض طلبك',
-    signOff: 'فريق دكان',
+    signOff: 'فريق دكّان',
   },
 } as const;
 

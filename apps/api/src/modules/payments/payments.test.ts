@@ -137,6 +137,10 @@ describe('the sandbox card page', () => {
     const page = await t.app.inject({ method: 'GET', url, headers: { cookie: 'i18next=ar' } });
     expect(page.body).toContain('<html lang="ar" dir="rtl">');
     expect(page.body).toContain('الاسم على البطاقة');
+    // The shop's name as the storefront spells it (apps/web/public/locales/ar/common.json).
+    expect(page.body).toContain('<title>دفع آمن · دكّان</title>');
+    expect(page.body).toContain('<h1>ادفع لدكّان</h1>');
+    expect(page.body).not.toContain('دكان');
     const declined = await submitCard(url, { ...GOOD_CARD, number: '4000000000000002' }, { cookie: 'i18next=ar' });
     expect(declined.body).toContain('تم رفض بطاقتك.');
   });
