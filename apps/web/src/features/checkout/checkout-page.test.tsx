@@ -275,6 +275,50 @@ describe('/checkout', () => {
     expect(body.shippingAddress).toMatchObject({ _id: '00000000-0000-4000-8000-000000000600', city: 'Giza' });
   });
 
+  it("offers 'add New' beside 'Add an address now' when no address is saved; it opens the same dialog", async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    const { requests } = mockCheckout({ book: [] });
+    renderApp('/checkout');
+    expect(await screen.findByText('You have no saved address yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add an address now' })).toBeEnabled();
+    const addNew = screen.getByRole('button', { name: 'add New' });
+    await waitFor(() => expect(addNew).toBeEnabled());
+    await user.click(addNew);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add a new address' });
+    for (const [label, value] of [
+      [/^Full name/, 'Sara Adel'],
+      [/^Phone number/, '01001234568'],
+      [/^Country/, 'Egypt'],
+      [/^City/, 'Alexandria'],
+      [/^Street/, 'Corniche'],
+      [/^Floor/, '1'],
+      [/^Apartment/, '2'],
+      [/^Zip code/, '21500'],
+    ] as const) {
+      await user.type(within(dialog).getByLabelText(label), value);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    const added = await screen.findByRole('radio', { name: /^Sara Adel Corniche/ });
+    await waitFor(() => expect(added).toBeChecked());
+    await waitFor(() => expect(added).toHaveFocus());
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(JSON.parse(put.body)).toEqual([expect.objectContaining({ city: 'Alexandria', street: 'Corniche' })]);
+    // With an address saved, 'add New' stays and the prompt goes.
+    expect(screen.getByRole('button', { name: 'add New' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Add an address now' })).not.toBeInTheDocument();
+  });
+
+  it("keeps 'add New' unusable while the address book cannot be read, so a new address never replaces the saved ones", async () => {
+    signInShopper();
+    const unreadable: Handler = (url) => (url.pathname === `/api/users/${SHOPPER_ID}` ? { status: 500, body: { message: 'Down', code: 'INTERNAL' } } : undefined);
+    mockShop({ lines: LINES, also: [unreadable] });
+    renderApp('/checkout');
+    expect(await screen.findByText("We couldn't load your addresses.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'add New' })).toBeDisabled();
+  });
+
   it("adds another address with 'add New' and selects it instead of the chosen one", async () => {
     const user = userEvent.setup();
     signInShopper();

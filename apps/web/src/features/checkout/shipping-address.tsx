@@ -61,10 +61,10 @@ interface ShippingAddressProps {
 
 /**
  * The shipping address area of the checkout (spec sections 2, 4, 5): each saved address with a
- * radio button (choosing one stores it as the order's address), 'add New' — or 'Add an address
- * now' when there is none — opening the new-address form in a dialog 800px wide. Saving closes
- * the dialog and selects the new address; focus then goes to its radio (or back to the button
- * that opened the dialog when it was closed without saving).
+ * radio button (choosing one stores it as the order's address), 'add New' — always, and 'Add an
+ * address now' too when there is none — opening the new-address form in a dialog 800px wide.
+ * Saving closes the dialog and selects the new address; focus then goes to its radio (or back to
+ * the button that opened the dialog when it was closed without saving).
  */
 export function ShippingAddress({ book, selectedId, onSelect, error }: ShippingAddressProps) {
   // The dialog's form speaks 'account': loaded with the checkout, not when the dialog opens. A
@@ -200,11 +200,11 @@ export function ShippingAddress({ book, selectedId, onSelect, error }: ShippingA
         <Typography id={HEADING_ID} component="h3" sx={{ fontWeight: 700, fontSize: '1.05rem' }}>
           {t('checkout.shippingAddress')}
         </Typography>
-        {addresses.length > 0 ? (
-          <Button size="small" startIcon={<AddIcon aria-hidden="true" />} onClick={openDialog}>
-            {t('checkout.addNew')}
-          </Button>
-        ) : null}
+        {/* Always here (spec section 2), also beside 'Add an address now'; usable once the book
+            is read, since saving sends the whole book with the new address. */}
+        <Button size="small" startIcon={<AddIcon aria-hidden="true" />} onClick={openDialog} disabled={book.addresses === undefined}>
+          {t('checkout.addNew')}
+        </Button>
       </Box>
       {body}
       {error ? (
