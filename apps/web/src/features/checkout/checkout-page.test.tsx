@@ -114,6 +114,10 @@ describe('/checkout', () => {
     expect(summary).toHaveTextContent('Subtotal (5 items)$27.75');
     expect(summary).toHaveTextContent('Savings−$2.25');
     expect(summary).toHaveTextContent('Total$27.75');
+    // The savings are already in the subtotal: the note under the total says so.
+    const note = within(summary).getByText('You save $2.25 (included in the subtotal)');
+    expect(note.tagName).toBe('DD');
+    expect(note.parentElement).toHaveTextContent(/^Total\$27\.75You save/);
     expect(summary).toHaveTextContent('ShippingFree');
     expect(summary).toHaveTextContent('TaxesPending');
     expect(summary).toHaveTextContent('Estimated total$27.75');
@@ -126,7 +130,9 @@ describe('/checkout', () => {
     signInShopper();
     mockCheckout({ book: [home], lines: [LINES[0]!] });
     renderApp('/checkout');
-    expect(await screen.findByRole('region', { name: 'Order summary' })).toHaveTextContent('Savings−$0.00');
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(summary).toHaveTextContent('Savings−$0.00');
+    expect(summary).not.toHaveTextContent('You save');
   });
 
   it('refuses to place an order before an address is chosen, says why, and moves focus to the addresses', async () => {
@@ -381,6 +387,7 @@ describe('/checkout', () => {
     expect(screen.getByRole('radio', { name: /^Mona Adel 26th of July St\.، Zamalek، Cairo، Egypt/ })).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'ملخص الطلب' });
     expect(summary).toHaveTextContent('الإجمالي التقديري$27.75');
+    expect(summary).toHaveTextContent('توفّر $2.25 (مخصوم مسبقاً من المجموع الفرعي)');
     expect(within(summary).getByRole('button', { name: 'تأكيد الطلب' })).toBeInTheDocument();
   });
 });
