@@ -115,8 +115,11 @@ describe('/checkout', () => {
     expect(summary).toHaveTextContent('Savings−$2.25');
     expect(summary).toHaveTextContent('Total$27.75');
     // The savings are already in the subtotal: the note under the total says so.
-    const note = within(summary).getByText('You save $2.25 (included in the subtotal)');
+    const note = within(summary).getByText(/^You save/);
+    expect(note).toHaveTextContent(/^You save \$2\.25 \(included in the subtotal\)$/);
     expect(note.tagName).toBe('DD');
+    // The amount is isolated left-to-right, so an Arabic sentence keeps its $ in front.
+    expect(within(note).getByText('$2.25').tagName).toBe('BDI');
     expect(note.parentElement).toHaveTextContent(/^Total\$27\.75You save/);
     expect(summary).toHaveTextContent('ShippingFree');
     expect(summary).toHaveTextContent('TaxesPending');
@@ -388,6 +391,7 @@ describe('/checkout', () => {
     const summary = screen.getByRole('region', { name: 'ملخص الطلب' });
     expect(summary).toHaveTextContent('الإجمالي التقديري$27.75');
     expect(summary).toHaveTextContent('توفّر $2.25 (مخصوم مسبقاً من المجموع الفرعي)');
+    expect(within(within(summary).getByText(/^توفّر/)).getByText('$2.25').tagName).toBe('BDI');
     expect(within(summary).getByRole('button', { name: 'تأكيد الطلب' })).toBeInTheDocument();
   });
 });

@@ -3,9 +3,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-import { PriceAmount } from '../../components/price';
+import { PriceAmount, SentenceWithAmount } from '../../components/price';
 import { SummaryRow as Row } from '../../components/summary-row';
-import { formatPrice } from '../../lib/format-price';
 
 interface CheckoutSummaryProps {
   count: number;
@@ -48,7 +47,7 @@ export function CheckoutSummary({ count, subtotal, savings, total, placing, onPl
         <Row
           label={t('checkout.total')}
           value={<PriceAmount amount={total} />}
-          note={savings > 0 ? t('checkout.savingsNote', { amount: formatPrice(savings) }) : undefined}
+          note={savings > 0 ? <SentenceWithAmount amount={savings} sentence={(amount) => t('checkout.savingsNote', { amount })} /> : undefined}
         />
         <Row label={t('checkout.shipping')} value={t('checkout.free')} />
         <Row label={t('checkout.taxes')} value={t('checkout.taxesPending')} />
