@@ -52,6 +52,9 @@ describe('the order confirmation', () => {
         expect(part, lng).toContain('$2,612.50');
         expect(part, lng).not.toContain('$2599.00');
       }
+      // In the HTML, each amount keeps its `$` in front in a right-to-left message too.
+      expect(html, lng).toContain('<bdi dir="ltr">$2,612.50</bdi>');
+      expect(html, lng).toContain('<bdi dir="ltr">$2,599.00</bdi>');
     }
   });
 

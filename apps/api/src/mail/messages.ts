@@ -7,6 +7,12 @@ import type { MailMessage } from './mailer';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
+/**
+ * An amount in the HTML part, isolated left-to-right: after Arabic words the bidi algorithm would
+ * draw the `$` after the number.
+ */
+const amountHtml = (amount: number) => `<bdi dir="ltr">${escapeHtml(formatPrice(amount))}</bdi>`;
+
 /** The short reference of an order in messages: the first 8 characters of its id, upper case. */
 export const orderReference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 
@@ -63,7 +69,8 @@ export function passwordResetMessage({ to, name, link, lng }: { to: string; name
 export function orderConfirmationMessage({ to, name, order, link, lng }: { to: string; name: string; order: Order; link: string; lng: Language }): MailMessage {
   const t = TEXTS[lng];
   const reference = orderReference(order._id);
-  const lines = order.items.map((item) => `${item.title} × ${item.quantity} — ${formatPrice(item.price * item.quantity)}`);
+  const items = order.items.map((item) => ({ words: `${item.title} × ${item.quantity}`, amount: item.price * item.quantity }));
+  const lines = items.map(({ words, amount }) => `${words} — ${formatPrice(amount)}`);
   const a = order.shippingAddress;
   const address = [a.fullName, [a.street, a.building].filter(Boolean).join(' '), joinParts([a.area, a.city], lng), `${a.country} ${a.zipCode}`, a.phoneNumber];
   return {
@@ -89,8 +96,8 @@ export function orderConfirmationMessage({ to, name, order, link, lng }: { to: s
     html: html(
       lng,
       `<p>${escapeHtml(t.hello(name))}</p><p>${escapeHtml(t.orderIntro(reference))}</p>` +
-        `<h2 style="font-size:1.1rem">${escapeHtml(t.items)}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
-        `<p><strong>${escapeHtml(t.total)}: ${escapeHtml(formatPrice(order.amount))}</strong></p>` +
+        `<h2 style="font-size:1.1rem">${escapeHtml(t.items)}</h2><ul>${items.map(({ words, amount }) => `<li>${escapeHtml(words)} — ${amountHtml(amount)}</li>`).join('')}</ul>` +
+        `<p><strong>${escapeHtml(t.total)}: ${amountHtml(order.amount)}</strong></p>` +
         `<h2 style="font-size:1.1rem">${escapeHtml(t.shipTo)}</h2><p>${address.map(escapeHtml).join('<br>')}</p>` +
         `<p><a href="${escapeHtml(link)}">${escapeHtml(t.viewOrder)}</a></p><p>${escapeHtml(t.signOff)}</p>`,
     ),
