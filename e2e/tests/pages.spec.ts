@@ -53,6 +53,17 @@ test.describe('pages', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('/favicon.ico is the shop\'s icon, as an image', async ({ request }) => {
+    const answer = await request.get('/favicon.ico');
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    const body = await answer.body();
+    // An ICO file: reserved 0, type 1 (icon), and at least one image.
+    expect(body.readUInt16LE(0)).toBe(0);
+    expect(body.readUInt16LE(2)).toBe(1);
+    expect(body.readUInt16LE(4)).toBeGreaterThan(0);
+  });
+
   test('a reload on a client route serves the app, not a 404', async ({ page }) => {
     const res = await page.goto('/userprofile/address');
     expect(res?.status()).toBe(200);
