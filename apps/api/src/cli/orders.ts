@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
+import { formatPrice } from '@dukkan/contracts/format';
 import { OrderStatusSchema, type OrderStatus } from '@dukkan/contracts/orders';
 
 import { loadConfig, type Config } from '../config/env';
@@ -103,12 +104,10 @@ export function parseCommand(argv: string[]): OrdersCommand {
   throw new UsageError(`Unknown command '${command}'.`);
 }
 
-const AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** An amount as the shop writes it ('$1,299.50', as apps/web's formatPrice); USD is the shop's one currency. */
+/** An amount as the shop writes it ('$1,299.50', formatPrice); USD is the shop's one currency. */
 export function formatMoney(cents: number, currency = 'usd'): string {
-  const amount = AMOUNT.format(cents / 100);
-  return currency === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
+  const written = formatPrice(cents / 100);
+  return currency === 'usd' ? written : `${written.slice(1)} ${currency.toUpperCase()}`;
 }
 
 /** A moment to the minute, in UTC, the same whatever the machine's time zone. */

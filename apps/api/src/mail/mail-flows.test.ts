@@ -161,7 +161,7 @@ describe('order confirmation', () => {
     expect(paid.statusCode).toBe(303);
     const [mail, ...more] = await mailsTo(shopper.email);
     expect(more).toHaveLength(0);
-    expect(mail?.subject).toMatch(/^تم تأكيد طلبك [0-9A-F]{8} من دكان$/);
+    expect(mail?.subject).toMatch(/^تم تأكيد طلبك [0-9A-F]{8} من دكّان$/);
     for (const part of [mail?.text ?? '', typeof mail?.html === 'string' ? mail.html : '']) {
       expect(part).toContain('$49.98');
       expect(part).toContain(TEST_ADDRESS.street);

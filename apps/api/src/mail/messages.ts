@@ -1,4 +1,5 @@
 import type { Language } from '@dukkan/contracts/common';
+import { formatPrice, joinParts } from '@dukkan/contracts/format';
 import type { Order } from '@dukkan/contracts/orders';
 
 import type { MailMessage } from './mailer';
@@ -6,8 +7,11 @@ import type { MailMessage } from './mailer';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-/** Amounts as the shop shows them: `$49.99`. */
-export const dollars = (amount: number) => `$${amount.toFixed(2)}`;
+/**
+ * An amount in the HTML part, isolated left-to-right: after Arabic words the bidi algorithm would
+ * draw the `$` after the number.
+ */
+const amountHtml = (amount: number) => `<bdi dir="ltr">${escapeHtml(formatPrice(amount))}</bdi>`;
 
 /** The short reference of an order in messages: the first 8 characters of its id, upper case. */
 export const orderReference = (orderId: string) => orderId.slice(0, 8).toUpperCase();
@@ -28,18 +32,18 @@ const TEXTS = {
     signOff: 'The Dukkan team',
   },
   ar: {
-    resetSubject: 'إعادة تعيين كلمة مرور دكان',
+    resetSubject: 'إعادة تعيين كلمة مرور دكّان',
     hello: (name: string) => `مرحبًا ${name}،`,
-    resetIntro: 'طلب أحدهم إعادة تعيين كلمة مرور حسابك في دكان. لاختيار كلمة مرور جديدة افتح هذا الرابط:',
+    resetIntro: 'طلب أحدهم إعادة تعيين كلمة مرور حسابك في دكّان. لاختيار كلمة مرور جديدة افتح هذا الرابط:',
     resetValidity: 'يعمل الرابط مرة واحدة لمدة 30 دقيقة. إن لم تطلب ذلك فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
     resetButton: 'اختر كلمة مرور جديدة',
-    orderSubject: (reference: string) => `تم تأكيد طلبك ${reference} من دكان`,
+    orderSubject: (reference: string) => `تم تأكيد طلبك ${reference} من دكّان`,
     orderIntro: (reference: string) => `شكرًا لطلبك. استلمنا دفعتك للطلب ${reference}.`,
     items: 'المنتجات',
     total: 'إجمالي المدفوع',
     shipTo: 'الشحن إلى',
     viewOrder: 'عرض طلبك',
-    signOff: 'فريق دكان',
+    signOff: 'فريق دكّان',
   },
 } as const;
 
@@ -65,9 +69,10 @@ export function passwordResetMessage({ to, name, link, lng }: { to: string; name
 export function orderConfirmationMessage({ to, name, order, link, lng }: { to: string; name: string; order: Order; link: string; lng: Language }): MailMessage {
   const t = TEXTS[lng];
   const reference = orderReference(order._id);
-  const lines = order.items.map((item) => `${item.title} × ${item.quantity} — ${dollars(item.price * item.quantity)}`);
+  const items = order.items.map((item) => ({ words: `${item.title} × ${item.quantity}`, amount: item.price * item.quantity }));
+  const lines = items.map(({ words, amount }) => `${words} — ${formatPrice(amount)}`);
   const a = order.shippingAddress;
-  const address = [a.fullName, [a.street, a.building].filter(Boolean).join(' '), [a.area, a.city].filter(Boolean).join(', '), `${a.country} ${a.zipCode}`, a.phoneNumber];
+  const address = [a.fullName, [a.street, a.building].filter(Boolean).join(' '), joinParts([a.area, a.city], lng), `${a.country} ${a.zipCode}`, a.phoneNumber];
   return {
     to,
     subject: t.orderSubject(reference),
@@ -79,7 +84,7 @@ export function orderConfirmationMessage({ to, name, order, link, lng }: { to: s
       `${t.items}:`,
       ...lines.map((line) => `- ${line}`),
       '',
-      `${t.total}: ${dollars(order.amount)}`,
+      `${t.total}: ${formatPrice(order.amount)}`,
       '',
       `${t.shipTo}:`,
       ...address,
@@ -91,8 +96,8 @@ export function orderConfirmationMessage({ to, name, order, link, lng }: { to: s
     html: html(
       lng,
       `<p>${escapeHtml(t.hello(name))}</p><p>${escapeHtml(t.orderIntro(reference))}</p>` +
-        `<h2 style="font-size:1.1rem">${escapeHtml(t.items)}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
-        `<p><strong>${escapeHtml(t.total)}: ${escapeHtml(dollars(order.amount))}</strong></p>` +
+        `<h2 style="font-size:1.1rem">${escapeHtml(t.items)}</h2><ul>${items.map(({ words, amount }) => `<li>${escapeHtml(words)} — ${amountHtml(amount)}</li>`).join('')}</ul>` +
+        `<p><strong>${escapeHtml(t.total)}: ${amountHtml(order.amount)}</strong></p>` +
         `<h2 style="font-size:1.1rem">${escapeHtml(t.shipTo)}</h2><p>${address.map(escapeHtml).join('<br>')}</p>` +
         `<p><a href="${escapeHtml(link)}">${escapeHtml(t.viewOrder)}</a></p><p>${escapeHtml(t.signOff)}</p>`,
     ),

@@ -1,4 +1,5 @@
 import type { Language } from '@dukkan/contracts/common';
+import { formatPrice } from '@dukkan/contracts/format';
 
 import type { CardError, CardField, CardForm } from './card';
 
@@ -40,8 +41,8 @@ const TEXTS = {
   },
   ar: {
     title: 'دفع آمن',
-    shop: 'دكان',
-    heading: 'ادفع لدكان',
+    shop: 'دكّان',
+    heading: 'ادفع لدكّان',
     sandbox: 'بيئة تجريبية: لا تُخصم أي مبالغ حقيقية. استخدم 4242 4242 4242 4242 للدفع، أو 4000 0000 0000 0002 لتجربة رفض البطاقة.',
     summary: 'طلبك',
     amountDue: 'المبلغ المستحق',
@@ -93,8 +94,11 @@ export type PayPageView =
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-const dollars = (cents: number, lng: Language) =>
-  new Intl.NumberFormat(lng === 'ar' ? 'ar-EG-u-nu-latn' : 'en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+/**
+ * An amount in cents as the shop writes it everywhere ('$1,299.50', in Arabic too), isolated
+ * left-to-right so a right-to-left page keeps the `$` before the number.
+ */
+const amount = (cents: number) => `<bdi dir="ltr">${escapeHtml(formatPrice(cents / 100))}</bdi>`;
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -192,7 +196,7 @@ export function renderPayPage(view: PayPageView, lng: Language): string {
       const rows = view.lines
         .map(
           (line) =>
-            `<tr><td>${escapeHtml(line.title)} × ${line.quantity}</td><td class="amount">${escapeHtml(dollars(line.unitAmountCents * line.quantity, lng))}</td></tr>`,
+            `<tr><td>${escapeHtml(line.title)} × ${line.quantity}</td><td class="amount">${amount(line.unitAmountCents * line.quantity)}</td></tr>`,
         )
         .join('');
       const action = `/pay/${encodeURIComponent(view.sessionId)}`;
@@ -203,7 +207,7 @@ export function renderPayPage(view: PayPageView, lng: Language): string {
 <p class="note">${escapeHtml(t.sandbox)}</p>
 ${alert ? `<p class="alert" role="alert">${escapeHtml(alert)}</p>` : ''}
 <table><caption>${escapeHtml(t.summary)}</caption><tbody>${rows}</tbody></table>
-<p class="due"><span>${escapeHtml(t.amountDue)}</span><span>${escapeHtml(dollars(view.amountCents, lng))}</span></p>
+<p class="due"><span>${escapeHtml(t.amountDue)}</span><span>${amount(view.amountCents)}</span></p>
 <form method="post" action="${action}" novalidate>
 ${field(lng, 'name', view, 'type="text" autocomplete="cc-name" maxlength="100"')}
 ${field(lng, 'number', view, 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="30" dir="ltr"')}

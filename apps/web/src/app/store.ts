@@ -1,3 +1,4 @@
+import { joinParts } from '@dukkan/contracts/format';
 import { combineSlices, configureStore, type Middleware } from '@reduxjs/toolkit';
 import i18next from 'i18next';
 
@@ -5,6 +6,7 @@ import { authSlice, loggedOut, sessionEnded, signInSucceeded, tokenReplaced } fr
 import { forgetToken, saveToken } from '../features/auth/token-storage';
 import { checkOutSlice, checkoutCleared } from '../features/checkout/checkout-slice';
 import { paymentScriptSlice } from '../features/checkout/payment-script-slice';
+import { toShopLanguage } from '../lib/direction';
 import { forgetGuestCartToken } from '../lib/guest-cart-token';
 import { notify } from '../lib/notify';
 
@@ -43,7 +45,11 @@ function sessionEffects(): Middleware {
       forgetGuestCartToken();
       const capped = action.payload.cart?.capped ?? [];
       if (capped.length > 0) {
-        void notify('blank', i18next.t('cartCapped', { titles: capped.map((line) => line.title).join(', ') }), { duration: 8000 });
+        const titles = joinParts(
+          capped.map((line) => line.title),
+          toShopLanguage(i18next.resolvedLanguage ?? i18next.language),
+        );
+        void notify('blank', i18next.t('cartCapped', { titles }), { duration: 8000 });
       }
     } else if (tokenReplaced.match(action)) {
       saveToken(action.payload);

@@ -12,6 +12,27 @@ export function PriceAmount({ amount }: { amount: number }) {
   return <bdi dir="ltr">{formatPrice(amount)}</bdi>;
 }
 
+/** What stands for the amount in a translated sentence until the amount takes its place. */
+const AMOUNT_MARK = '\uE000';
+
+/**
+ * A translated sentence holding an amount ("You save $4.00 (included in the subtotal)"), the
+ * amount shown as `PriceAmount`. `sentence` writes the sentence with the mark it is given in
+ * place of the amount. Not the formatted amount itself: after Arabic letters the bidi algorithm
+ * takes the digits for Arabic ones (rule W2), which do not carry the `$` along, so "توفّر $4.00"
+ * would show the `$` after the number.
+ */
+export function SentenceWithAmount({ sentence, amount }: { sentence: (amount: string) => string; amount: number }) {
+  const [before = '', ...after] = sentence(AMOUNT_MARK).split(AMOUNT_MARK);
+  return (
+    <>
+      {before}
+      <PriceAmount amount={amount} />
+      {after.join(formatPrice(amount))}
+    </>
+  );
+}
+
 /** "Now $12.50". */
 // "Now " is one string, not `{t(...)}` and a space: the server writes neighbouring texts as one
 // text node, and hydration would split it again (decision 0021).

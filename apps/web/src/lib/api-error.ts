@@ -20,3 +20,8 @@ export function errorCodeOf(error: unknown): string | null {
   }
   return null;
 }
+
+/** The HTTP status of a failed request when the server answered it, or `null` (network failure). */
+export function errorStatusOf(error: unknown): number | null {
+  return error && typeof error === 'object' && 'status' in error && typeof error.status === 'number' ? error.status : null;
+}

@@ -1,36 +1,3 @@
-/**
- * Dollars and cents with thousands grouped: `1,299.50`. Latin digits, `,` and `.` in Arabic too:
- * the shop writes every number that way in both languages (see delivery-date.ts).
- *
- * Rounded as `Intl.NumberFormat('en-US')` rounds: the decimal digits JavaScript writes for the
- * number (0.015, not the binary 0.01499…), halves away from zero. Not Intl itself: building a
- * formatter loads ICU's data, about 10 ms of a phone's time in the page's first task, for the
- * shop's one number format.
- */
-function formatAmount(amount: number): string {
-  const written = String(Math.abs(amount));
-  let cents: number;
-  if (written.includes('e')) {
-    // Under 0.000001 or over 10^21: no amount the shop shows.
-    cents = Math.abs(amount) < 1 ? 0 : Math.round(Math.abs(amount) * 100);
-  } else {
-    const [whole = '0', fraction = ''] = written.split('.');
-    cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0')) + (fraction.charAt(2) >= '5' ? 1 : 0);
-  }
-  const grouped = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${amount < 0 ? '-' : ''}${grouped}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-/**
- * A price in dollars as the shop writes it (spec section 9), the same in English and Arabic:
- * `$` before the amount, two decimals, thousands grouped, e.g. `$1,299.50`. The shop has one
- * currency, USD. Intl's currency style is not used: in Arabic it writes `US$` after the amount
- * (and, in browsers that default Arabic to Arabic-Indic digits, `١٬٢٩٩٫٥٠ US$`).
- *
- * Every price on screen goes through this function (`PriceAmount` in components/price.tsx
- * wraps it). In a right-to-left page, show the result isolated left-to-right
- * (`<bdi dir="ltr">`), or the bidi algorithm moves the `$` behind the number.
- */
-export function formatPrice(price: number): string {
-  return `$${formatAmount(price)}`;
-}
+// The storefront's one way to write a price; the card page, mail and the operator's command use
+// the same function from the contracts package, so every amount the shop shows reads '$1,299.50'.
+export { formatPrice } from '@dukkan/contracts/format';

@@ -137,8 +137,24 @@ describe('the sandbox card page', () => {
     const page = await t.app.inject({ method: 'GET', url, headers: { cookie: 'i18next=ar' } });
     expect(page.body).toContain('<html lang="ar" dir="rtl">');
     expect(page.body).toContain('الاسم على البطاقة');
+    // The shop's name as the storefront spells it (apps/web/public/locales/ar/common.json).
+    expect(page.body).toContain('<title>دفع آمن · دكّان</title>');
+    expect(page.body).toContain('<h1>ادفع لدكّان</h1>');
+    expect(page.body).not.toContain('دكان');
     const declined = await submitCard(url, { ...GOOD_CARD, number: '4000000000000002' }, { cookie: 'i18next=ar' });
     expect(declined.body).toContain('تم رفض بطاقتك.');
+  });
+
+  it('writes amounts as the shop does, $1,299.50, in both languages, kept left-to-right in Arabic', async () => {
+    const [p] = await freshProducts(1, 20, 129950);
+    const { shopper, order } = await placedOrder([{ _id: p!, quantity: 1 }]);
+    const url = await openSession(shopper, order);
+    for (const cookie of ['i18next=en', 'i18next=ar']) {
+      const page = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      // The line and the amount due.
+      expect(page.body.split('<bdi dir="ltr">$1,299.50</bdi>'), cookie).toHaveLength(3);
+      expect(page.body, cookie).not.toContain('US$');
+    }
   });
 
   it('cancels the order and returns its stock when the shopper cancels, and the page then says it has expired', async () => {

@@ -14,7 +14,7 @@ export const GROCERY = defineDepartment({
     'Oasis Springs': 'واحة الينابيع',
     'Bean & Brew': 'بين آند برو',
     'Crunchy Bites': 'كرنشي بايتس',
-    'Dukkan Select': 'دكان سيلكت',
+    'Dukkan Select': 'دكّان سيلكت',
     'Levant Kitchen': 'مطبخ الشام',
     'Cocoa Garden': 'حديقة الكاكاو',
   },

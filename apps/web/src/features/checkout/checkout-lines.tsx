@@ -4,9 +4,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-import { PriceAmount } from '../../components/price';
+import { PriceAmount, SentenceWithAmount } from '../../components/price';
 import { ProductLine } from '../../components/product-line';
-import { formatPrice } from '../../lib/format-price';
 import { productPath } from '../../lib/product-path';
 
 /** A line's amount at the current price, in whole cents first so 3 x $0.10 is $0.30. */
@@ -38,7 +37,7 @@ export function CheckoutLines({ lines }: { lines: CartLine[] }) {
                 <Typography sx={{ fontSize: '0.85rem', color: 'text.secondary' }}>{t('checkout.quantity', { count: quantity })}</Typography>
                 {line.priceWhenAdded !== product.price ? (
                   <Typography sx={{ fontSize: '0.85rem', color: '#6b4a00', fontWeight: 600 }}>
-                    {t('checkout.priceChanged', { price: formatPrice(line.priceWhenAdded) })}
+                    <SentenceWithAmount amount={line.priceWhenAdded} sentence={(price) => t('checkout.priceChanged', { price })} />
                   </Typography>
                 ) : null}
                 {product.quantity < quantity ? (
@@ -52,7 +51,7 @@ export function CheckoutLines({ lines }: { lines: CartLine[] }) {
                   <PriceAmount amount={lineAmount(line)} />
                 </Typography>
                 {quantity > 1 ? (
-                  <Typography sx={{ fontSize: '0.8rem', color: 'text.secondary' }}>{t('checkout.each', { price: formatPrice(product.price) })}</Typography>
+                  <Typography sx={{ fontSize: '0.8rem', color: 'text.secondary' }}><SentenceWithAmount amount={product.price} sentence={(price) => t('checkout.each', { price })} /></Typography>
                 ) : null}
               </Box>
             </ProductLine>

@@ -114,6 +114,13 @@ describe('/checkout', () => {
     expect(summary).toHaveTextContent('Subtotal (5 items)$27.75');
     expect(summary).toHaveTextContent('Savings−$2.25');
     expect(summary).toHaveTextContent('Total$27.75');
+    // The savings are already in the subtotal: the note under the total says so.
+    const note = within(summary).getByText(/^You save/);
+    expect(note).toHaveTextContent(/^You save \$2\.25 \(included in the subtotal\)$/);
+    expect(note.tagName).toBe('DD');
+    // The amount is isolated left-to-right, so an Arabic sentence keeps its $ in front.
+    expect(within(note).getByText('$2.25').tagName).toBe('BDI');
+    expect(note.parentElement).toHaveTextContent(/^Total\$27\.75You save/);
     expect(summary).toHaveTextContent('ShippingFree');
     expect(summary).toHaveTextContent('TaxesPending');
     expect(summary).toHaveTextContent('Estimated total$27.75');
@@ -126,7 +133,9 @@ describe('/checkout', () => {
     signInShopper();
     mockCheckout({ book: [home], lines: [LINES[0]!] });
     renderApp('/checkout');
-    expect(await screen.findByRole('region', { name: 'Order summary' })).toHaveTextContent('Savings−$0.00');
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(summary).toHaveTextContent('Savings−$0.00');
+    expect(summary).not.toHaveTextContent('You save');
   });
 
   it('refuses to place an order before an address is chosen, says why, and moves focus to the addresses', async () => {
@@ -275,6 +284,50 @@ describe('/checkout', () => {
     expect(body.shippingAddress).toMatchObject({ _id: '00000000-0000-4000-8000-000000000600', city: 'Giza' });
   });
 
+  it("offers 'add New' beside 'Add an address now' when no address is saved; it opens the same dialog", async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    const { requests } = mockCheckout({ book: [] });
+    renderApp('/checkout');
+    expect(await screen.findByText('You have no saved address yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add an address now' })).toBeEnabled();
+    const addNew = screen.getByRole('button', { name: 'add New' });
+    await waitFor(() => expect(addNew).toBeEnabled());
+    await user.click(addNew);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add a new address' });
+    for (const [label, value] of [
+      [/^Full name/, 'Sara Adel'],
+      [/^Phone number/, '01001234568'],
+      [/^Country/, 'Egypt'],
+      [/^City/, 'Alexandria'],
+      [/^Street/, 'Corniche'],
+      [/^Floor/, '1'],
+      [/^Apartment/, '2'],
+      [/^Zip code/, '21500'],
+    ] as const) {
+      await user.type(within(dialog).getByLabelText(label), value);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
+    const added = await screen.findByRole('radio', { name: /^Sara Adel Corniche/ });
+    await waitFor(() => expect(added).toBeChecked());
+    await waitFor(() => expect(added).toHaveFocus());
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(JSON.parse(put.body)).toEqual([expect.objectContaining({ city: 'Alexandria', street: 'Corniche' })]);
+    // With an address saved, 'add New' stays and the prompt goes.
+    expect(screen.getByRole('button', { name: 'add New' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Add an address now' })).not.toBeInTheDocument();
+  });
+
+  it("keeps 'add New' unusable while the address book cannot be read, so a new address never replaces the saved ones", async () => {
+    signInShopper();
+    const unreadable: Handler = (url) => (url.pathname === `/api/users/${SHOPPER_ID}` ? { status: 500, body: { message: 'Down', code: 'INTERNAL' } } : undefined);
+    mockShop({ lines: LINES, also: [unreadable] });
+    renderApp('/checkout');
+    expect(await screen.findByText("We couldn't load your addresses.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'add New' })).toBeDisabled();
+  });
+
   it("adds another address with 'add New' and selects it instead of the chosen one", async () => {
     const user = userEvent.setup();
     signInShopper();
@@ -333,8 +386,12 @@ describe('/checkout', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(await screen.findByRole('button', { name: /^1\. شحن مجاني، يصل بين / })).toHaveAttribute('aria-expanded', 'true');
     expect(await screen.findByRole('radiogroup', { name: 'عنوان الشحن' })).toBeInTheDocument();
+    // The address line's parts are joined with the Arabic comma.
+    expect(screen.getByRole('radio', { name: /^Mona Adel 26th of July St\.، Zamalek، Cairo، Egypt/ })).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'ملخص الطلب' });
     expect(summary).toHaveTextContent('الإجمالي التقديري$27.75');
+    expect(summary).toHaveTextContent('توفّر $2.25 (مخصوم مسبقاً من المجموع الفرعي)');
+    expect(within(within(summary).getByText(/^توفّر/)).getByText('$2.25').tagName).toBe('BDI');
     expect(within(summary).getByRole('button', { name: 'تأكيد الطلب' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-import { PriceAmount } from '../../components/price';
+import { PriceAmount, SentenceWithAmount } from '../../components/price';
 import { SummaryRow as Row } from '../../components/summary-row';
 
 interface CheckoutSummaryProps {
@@ -17,8 +17,10 @@ interface CheckoutSummaryProps {
 
 /**
  * The checkout's order summary (spec section 2): subtotal with the item count, savings from real
- * list prices (−$0.00 when none, already taken off the subtotal), the total, free shipping,
- * taxes pending, the estimated total, and Place Order — a button, busy while the order is placed.
+ * list prices (−$0.00 when none), the total, free shipping, taxes pending, the estimated total,
+ * and Place Order — a button, busy while the order is placed. The savings are already taken off
+ * the subtotal (the lines are at today's reduced prices), so the total is not the subtotal minus
+ * the savings; a note under the total says so, whenever there are savings.
  */
 export function CheckoutSummary({ count, subtotal, savings, total, placing, onPlaceOrder }: CheckoutSummaryProps) {
   const { t } = useTranslation('shopping');
@@ -42,7 +44,11 @@ export function CheckoutSummary({ count, subtotal, savings, total, placing, onPl
           }
           color="#2a8703"
         />
-        <Row label={t('checkout.total')} value={<PriceAmount amount={total} />} />
+        <Row
+          label={t('checkout.total')}
+          value={<PriceAmount amount={total} />}
+          note={savings > 0 ? <SentenceWithAmount amount={savings} sentence={(amount) => t('checkout.savingsNote', { amount })} /> : undefined}
+        />
         <Row label={t('checkout.shipping')} value={t('checkout.free')} />
         <Row label={t('checkout.taxes')} value={t('checkout.taxesPending')} />
         <Row label={t('checkout.estimatedTotal')} value={<PriceAmount amount={total} />} strong />

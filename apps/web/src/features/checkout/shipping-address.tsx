@@ -1,3 +1,5 @@
+import type { Language } from '@dukkan/contracts/common';
+import { joinParts } from '@dukkan/contracts/format';
 import type { Address, AddressInput } from '@dukkan/contracts/users';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
@@ -19,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 
 import { AddressForm } from '../../components/address-form';
 import { notify } from '../../lib/notify';
+import { useLanguage } from '../../lib/use-language';
 
 /** Spec section 9: the address modal is 800px wide (less on a narrow screen). */
 export const ADDRESS_DIALOG_WIDTH = 800;
@@ -43,9 +46,9 @@ export function addressRadioId(addressId: string): string {
   return `checkout-address-${addressId}`;
 }
 
-/** "26th of July St., Zamalek, Cairo, Egypt": the address line of a radio's label. */
-function addressLine(address: Address): string {
-  return [address.street, address.area, address.city, address.country].filter((part) => part !== '').join(', ');
+/** "26th of July St., Zamalek, Cairo, Egypt" (Arabic: with '،'): the address line of a radio's label. */
+function addressLine(address: Address, lng: Language): string {
+  return joinParts([address.street, address.area, address.city, address.country], lng);
 }
 
 interface ShippingAddressProps {
@@ -58,16 +61,17 @@ interface ShippingAddressProps {
 
 /**
  * The shipping address area of the checkout (spec sections 2, 4, 5): each saved address with a
- * radio button (choosing one stores it as the order's address), 'add New' — or 'Add an address
- * now' when there is none — opening the new-address form in a dialog 800px wide. Saving closes
- * the dialog and selects the new address; focus then goes to its radio (or back to the button
- * that opened the dialog when it was closed without saving).
+ * radio button (choosing one stores it as the order's address), 'add New' — always, and 'Add an
+ * address now' too when there is none — opening the new-address form in a dialog 800px wide.
+ * Saving closes the dialog and selects the new address; focus then goes to its radio (or back to
+ * the button that opened the dialog when it was closed without saving).
  */
 export function ShippingAddress({ book, selectedId, onSelect, error }: ShippingAddressProps) {
   // The dialog's form speaks 'account': loaded with the checkout, not when the dialog opens. A
   // namespace loading then would suspend the page, and Preact (decision 0021) mounts a suspended
   // page afresh, forgetting that the dialog was opened.
   const { t } = useTranslation(['shopping', 'account']);
+  const lng = useLanguage();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement | null>(null);
   // The radio to focus once the dialog has closed after saving: the new address's.
@@ -177,7 +181,7 @@ export function ShippingAddress({ book, selectedId, onSelect, error }: ShippingA
                   {address.fullName}
                 </Box>{' '}
                 <Box component="span" sx={{ display: 'block' }}>
-                  {addressLine(address)}
+                  {addressLine(address, lng)}
                 </Box>{' '}
                 <Box component="span" dir="ltr" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.9rem', textAlign: 'start' }}>
                   {address.phoneNumber}
@@ -196,11 +200,11 @@ export function ShippingAddress({ book, selectedId, onSelect, error }: ShippingA
         <Typography id={HEADING_ID} component="h3" sx={{ fontWeight: 700, fontSize: '1.05rem' }}>
           {t('checkout.shippingAddress')}
         </Typography>
-        {addresses.length > 0 ? (
-          <Button size="small" startIcon={<AddIcon aria-hidden="true" />} onClick={openDialog}>
-            {t('checkout.addNew')}
-          </Button>
-        ) : null}
+        {/* Always here (spec section 2), also beside 'Add an address now'; usable once the book
+            is read, since saving sends the whole book with the new address. */}
+        <Button size="small" startIcon={<AddIcon aria-hidden="true" />} onClick={openDialog} disabled={book.addresses === undefined}>
+          {t('checkout.addNew')}
+        </Button>
       </Box>
       {body}
       {error ? (

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 import { mockFetch, on } from '../../test/fetch-mock';
@@ -62,6 +63,16 @@ describe('/Order/{id}', () => {
     expect(oil).toHaveTextContent('Quantity: 1');
     expect(within(oil).getByRole('link', { name: 'View Product, Olive oil' })).toHaveAttribute('href', '/details/00000000-0000-4000-8000-000000000002');
     expect(requests.find((r) => r.url.pathname === `/api/orders/${placed._id}`)?.headers.get('token')).toBeTruthy();
+  });
+
+  it('joins city and country with the Arabic comma in Arabic', async () => {
+    signInShopper();
+    await changeLanguage('ar');
+    mockOrder({ body: { order: [placed] } });
+    renderApp(`/Order/${placed._id}`);
+    const address = await screen.findByRole('region', { name: 'عنوان الشحن' });
+    expect(address).toHaveTextContent('Cairo، Egypt');
+    expect(address).not.toHaveTextContent('Cairo, Egypt');
   });
 
   it('opens the product with View Product', async () => {

@@ -1,3 +1,4 @@
+import { joinParts } from '@dukkan/contracts/format';
 import type { Order, OrderItem } from '@dukkan/contracts/orders';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import StarIcon from '@mui/icons-material/Star';
@@ -34,6 +35,7 @@ function SectionTitle({ id, children }: { id: string; children: ReactNode }) {
 /** Spec section 2: the order's shipping address — street, area, city, country. */
 function ShippingAddressSection({ order }: { order: Order }) {
   const { t } = useTranslation('shopping');
+  const lng = useLanguage();
   const { fullName, street, area, city, country } = order.shippingAddress;
   return (
     <Paper component="section" variant="outlined" aria-labelledby="order-address-title" sx={sectionSx}>
@@ -42,7 +44,7 @@ function ShippingAddressSection({ order }: { order: Order }) {
         <Typography sx={{ fontWeight: 700 }}>{fullName}</Typography>
         <Typography>{street}</Typography>
         {area !== '' ? <Typography>{area}</Typography> : null}
-        <Typography>{`${city}, ${country}`}</Typography>
+        <Typography>{joinParts([city, country], lng)}</Typography>
       </Box>
     </Paper>
   );

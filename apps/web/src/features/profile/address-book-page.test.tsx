@@ -1,6 +1,7 @@
 import type { Address } from '@dukkan/contracts/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { changeLanguage } from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 import { mockFetch, on } from '../../test/fetch-mock';
@@ -58,6 +59,18 @@ describe('/userprofile/address', () => {
     expect(item).toHaveTextContent('Cairo, Egypt');
     expect(item).toHaveTextContent('Zamalek, 26th of July St.');
     expect(item).toHaveTextContent('Building 12, Floor 3');
+  });
+
+  it('joins the parts with the Arabic comma in Arabic', async () => {
+    signInShopper();
+    await changeLanguage('ar');
+    mockBook([{ ...SAVED, city: 'القاهرة', country: 'مصر', area: 'الزمالك', street: 'شارع 26 يوليو' }]);
+    renderApp('/userprofile/address');
+    const [item] = within(await screen.findByRole('list', { name: 'العناوين المحفوظة' })).getAllByRole('listitem');
+    expect(item).toHaveTextContent('القاهرة، مصر');
+    expect(item).toHaveTextContent('الزمالك، شارع 26 يوليو');
+    expect(item).not.toHaveTextContent(/, /);
+    expect(within(item!).getByRole('button', { name: 'إزالة، القاهرة' })).toBeInTheDocument();
   });
 
   it('checks the new address field by field and sends nothing while it is invalid', async () => {

@@ -1,3 +1,4 @@
+import { joinParts } from '@dukkan/contracts/format';
 import type { Address, AddressInput } from '@dukkan/contracts/users';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
@@ -13,12 +14,14 @@ import { useSignedInUser } from '../../app/hooks';
 import { AddressForm } from '../../components/address-form';
 import { errorMessageOf } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
+import { useLanguage } from '../../lib/use-language';
 
 import { useGetUserQuery, useSaveAddressBookMutation } from './users-api';
 
 function AddressCard({ address, onRemove, removing }: { address: Address; onRemove: () => void; removing: boolean }) {
   const { t } = useTranslation('account');
-  const areaAndStreet = [address.area, address.street].filter((part) => part !== '').join(', ');
+  const lng = useLanguage();
+  const areaAndStreet = joinParts([address.area, address.street], lng);
   const buildingAndFloor =
     address.building !== ''
       ? t('profile.addressBuilding', { building: address.building, floor: address.floor })
@@ -26,7 +29,7 @@ function AddressCard({ address, onRemove, removing }: { address: Address; onRemo
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, justifyContent: 'space-between', alignItems: 'flex-start' }}>
       <Box>
-        <Typography sx={{ fontWeight: 700 }}>{`${address.city}, ${address.country}`}</Typography>
+        <Typography sx={{ fontWeight: 700 }}>{joinParts([address.city, address.country], lng)}</Typography>
         <Typography>{areaAndStreet}</Typography>
         <Typography>{buildingAndFloor}</Typography>
         <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>
@@ -38,7 +41,7 @@ function AddressCard({ address, onRemove, removing }: { address: Address; onRemo
         size="small"
         onClick={onRemove}
         disabled={removing}
-        aria-label={`${t('profile.addressRemove')}, ${address.city}`}
+        aria-label={joinParts([t('profile.addressRemove'), address.city], lng)}
       >
         {t('profile.addressRemove')}
       </Button>

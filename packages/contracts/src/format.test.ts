@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatPrice } from './format-price';
+import { formatPrice, joinParts } from './format';
 
 describe('formatPrice', () => {
   it('prefixes $ and always shows two decimals', () => {
@@ -25,5 +25,18 @@ describe('formatPrice', () => {
     const amounts = [0.0000001, 0.005, 0.015, 468.59 + 0.005, 0.125, 1.005, 2.675, 999.995, 999999.999, 12345678.9, -3.5, -1234.125];
     for (let cents = 0; cents < 300_000; cents += 997) amounts.push(cents / 100, cents / 100 + 0.005);
     for (const amount of amounts) expect(formatPrice(amount)).toBe(`$${intl.format(amount)}`);
+  });
+});
+
+describe('joinParts', () => {
+  it('joins with ", " in English and the Arabic comma "، " in Arabic', () => {
+    expect(joinParts(['26th of July St.', 'Zamalek', 'Cairo', 'Egypt'], 'en')).toBe('26th of July St., Zamalek, Cairo, Egypt');
+    expect(joinParts(['شارع 26 يوليو', 'الزمالك', 'القاهرة', 'مصر'], 'ar')).toBe('شارع 26 يوليو، الزمالك، القاهرة، مصر');
+  });
+
+  it('leaves out blank parts, so no comma stands alone', () => {
+    expect(joinParts(['Pyramids Rd.', '', 'Giza', ' '], 'en')).toBe('Pyramids Rd., Giza');
+    expect(joinParts(['', 'الجيزة'], 'ar')).toBe('الجيزة');
+    expect(joinParts([], 'ar')).toBe('');
   });
 });

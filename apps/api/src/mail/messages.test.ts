@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Language } from '@dukkan/contracts/common';
+import { OrderSchema, type Order } from '@dukkan/contracts/orders';
+import { describe, expect, it } from 'vitest';
+
+import { LOCALES_DIR } from '../paths';
+
+import { orderConfirmationMessage, passwordResetMessage } from './messages';
+
+const ORDER: Order = OrderSchema.parse({
+  _id: '0a1b2c3d-0000-4000-8000-000000000001',
+  userId: '0a1b2c3d-0000-4000-8000-000000000002',
+  createdAt: '2026-11-24T10:00:00.000Z',
+  amount: 2612.5,
+  count: 3,
+  status: 'Waiting for Supplier',
+  paymentStatus: 'Paid',
+  shippingAddress: {
+    _id: '0a1b2c3d-0000-4000-8000-000000000003',
+    fullName: 'Sara Ali',
+    phoneNumber: '+20 100 000 0000',
+    country: 'Egypt',
+    city: 'Cairo',
+    area: 'Zamalek',
+    street: '26 July Street',
+    building: '12',
+    floor: '3',
+    apartment: '7',
+    zipCode: '11211',
+    extraDetails: '',
+  },
+  items: [
+    { _id: '0a1b2c3d-0000-4000-8000-000000000004', title: 'Laptop', thumbnail: '/images/a.svg', description: '', price: 1299.5, rating: 4, quantity: 2 },
+    { _id: '0a1b2c3d-0000-4000-8000-000000000005', title: 'Mouse', thumbnail: '/images/b.svg', description: '', price: 13.5, rating: 4, quantity: 1 },
+  ],
+  payBy: null,
+});
+
+function confirmation(lng: Language) {
+  return orderConfirmationMessage({ to: 'sara@example.com', name: 'Sara', order: ORDER, link: 'https://shop.example/Order/1', lng });
+}
+
+describe('the order confirmation', () => {
+  it('writes amounts as the shop does, thousands grouped, in both languages', () => {
+    for (const lng of ['en', 'ar'] as const) {
+      const { text, html } = confirmation(lng);
+      for (const part of [text, html]) {
+        expect(part, lng).toContain('$2,599.00');
+        expect(part, lng).toContain('$13.50');
+        expect(part, lng).toContain('$2,612.50');
+        expect(part, lng).not.toContain('$2599.00');
+      }
+      // In the HTML, each amount keeps its `$` in front in a right-to-left message too.
+      expect(html, lng).toContain('<bdi dir="ltr">$2,612.50</bdi>');
+      expect(html, lng).toContain('<bdi dir="ltr">$2,599.00</bdi>');
+    }
+  });
+
+  it('joins the address line with the language\'s comma: "," in English, "،" in Arabic', () => {
+    for (const part of [confirmation('en').text, confirmation('en').html]) {
+      expect(part).toContain('Zamalek, Cairo');
+    }
+    for (const part of [confirmation('ar').text, confirmation('ar').html]) {
+      expect(part).toContain('Zamalek، Cairo');
+      expect(part).not.toContain('Zamalek, Cairo');
+    }
+  });
+
+  it("spells the shop's Arabic name as the storefront does (دكّان, with its shadda)", () => {
+    const { brand } = JSON.parse(readFileSync(path.join(LOCALES_DIR, 'ar', 'common.json'), 'utf8')) as { brand: string };
+    expect(brand).toBe('دكّان');
+    const reset = passwordResetMessage({ to: 'sara@example.com', name: 'Sara', link: 'https://shop.example/reset-password?token=x', lng: 'ar' });
+    for (const { subject, text, html } of [confirmation('ar'), reset]) {
+      for (const part of [subject, text, html]) {
+        expect(part).toContain(brand);
+        expect(part).not.toContain('دكان');
+      }
+    }
+  });
+});
