@@ -1,10 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { mockFetch, on } from '../test/fetch-mock';
 import { category, product, productPage, shopper, SHOPPER_ID, signInShopper } from '../test/fixtures';
 import { renderApp } from '../test/render';
+
+import { handleOf } from './route-handle';
+import { routes } from './router';
 
 const categories = [category('Grocery', 'Grocery', 1), category('electronics', 'Electronics', 2)];
 
@@ -128,5 +132,58 @@ describe('route table', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Uh-oh... This page could not be found.' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Return to Home' })).toBeInTheDocument();
+  });
+});
+
+/** Every route of a table, outermost first. */
+function allRoutes(table: readonly RouteObject[]): RouteObject[] {
+  return table.flatMap((route) => [route, ...allRoutes(route.children ?? [])]);
+}
+
+/** The route table as the server has it: `import.meta.env.SSR` set, so the routes carry their handles. */
+async function serverRoutes(): Promise<RouteObject[]> {
+  vi.stubEnv('SSR', true);
+  vi.resetModules();
+  return (await import('./router')).routes;
+}
+
+describe("the routes' handles", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("are left out of the browser's routes", () => {
+    expect(allRoutes(routes).filter((route) => route.handle !== undefined)).toEqual([]);
+  });
+
+  it("name, as Vite's manifest does, the page module the route's lazy import loads", async () => {
+    const withAssets = async () => allRoutes(await serverRoutes()).filter((route) => handleOf(route)?.assets);
+    const keys = (await withAssets()).map((route) => handleOf(route)?.assets ?? '');
+    // Home, product, terms, search, nine departments, cart, checkout, wishlist.
+    expect(keys).toHaveLength(16);
+    for (const [index, key] of keys.entries()) {
+      // The module at `key` says when it is imported; a fresh table each time, which has imported nothing.
+      let loaded = false;
+      vi.doMock(`/${key}`, async (importOriginal) => {
+        loaded = true;
+        return importOriginal();
+      });
+      const route = (await withAssets())[index];
+      const lazy = route?.lazy;
+      if (typeof lazy !== 'function') throw new Error(`The route of ${key} loads nothing.`);
+      await lazy();
+      expect(loaded, `${key} loaded by the route of ${route?.path ?? 'the home page'}`).toBe(true);
+      vi.doUnmock(`/${key}`);
+    }
+  });
+
+  it('give every page the server renders a head of its own', async () => {
+    const rendered = allRoutes(await serverRoutes()).flatMap((route) => {
+      const handle = handleOf(route);
+      return handle?.rendering === 'server' ? [handle] : [];
+    });
+    // Home, product, terms, search, nine departments, not-found.
+    expect(rendered).toHaveLength(14);
+    for (const handle of rendered) expect((await handle.server?.())?.head).toBeTypeOf('function');
   });
 });

@@ -7,6 +7,7 @@ import { NotFoundPage } from '../components/not-found-page';
 import { PageFallback } from '../components/page-fallback';
 import { DEPARTMENTS, type Department } from '../features/catalog/departments';
 
+import type { RouteHandle } from './route-handle';
 import { MainLayout } from './routes/main-layout';
 import { RouteError } from './routes/route-error';
 import { SessionGate } from './session-gate';
@@ -52,52 +53,31 @@ function sessionPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentTy
   };
 }
 
-/**
- * Ids of the public routes, rendered on the server with their data: the server names a page's
- * title, description and structured data by them (ssr/head.ts), and answers 404 for `notFound`.
- */
-export const PUBLIC_ROUTE_IDS = {
-  home: 'home',
-  product: 'product',
-  search: 'search',
-  terms: 'terms',
-  notFound: 'notFound',
-} as const;
-
-/**
- * Whether the deepest matched route is a public page (a department's among them), which the
- * server renders with its content; the others' content is rendered in the browser.
- */
-export function isPublicPage(routeIds: readonly string[]): boolean {
-  const leaf = routeIds.at(-1) ?? '';
-  return leaf.startsWith('department:') || Object.values<string>(PUBLIC_ROUTE_IDS).includes(leaf);
-}
-
-/** Ids of the session's pages whose code the server has the browser preload (ssr/route-assets.ts). */
-export const SESSION_ROUTE_IDS = {
-  cart: 'cart',
-  wishlist: 'wishlist',
-  checkout: 'checkout',
-} as const;
-
-/** The id of a department's route: `department:Grocery`. */
-export function departmentRouteId(department: Pick<Department, 'name'>): string {
-  return `department:${department.name}`;
-}
-
 function departmentRoute(department: Department): RouteObject {
   return {
-    id: departmentRouteId(department),
     // Route paths match case-insensitively: `/Fashion` (the category's slug) opens `/fashion`.
     path: department.path,
     lazy: async () => {
       const { DepartmentPage } = await import('../features/catalog/department-page');
       return { Component: () => <DepartmentPage department={department} /> };
     },
+    handle: import.meta.env.SSR
+      ? ({
+          rendering: 'server',
+          assets: 'src/features/catalog/department-page.tsx',
+          server: async () => (await import('../ssr/pages/department')).departmentPage(department),
+        } satisfies RouteHandle)
+      : undefined,
   };
 }
 
-/** The spec's route table (section 2). Unknown routes and route errors show the not-found page. */
+/**
+ * The spec's route table (section 2). Unknown routes and route errors show the not-found page.
+ * A page's route carries what the server must know of it in its `handle` (app/route-handle.ts):
+ * whether the server renders its content, its page module (to preload), and a public page's server
+ * part under ssr/pages/ (data to prefetch, head, status). Handles exist on the server only
+ * (`import.meta.env.SSR`): the browser's build drops them with their imports.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -110,10 +90,32 @@ export const routes: RouteObject[] = [
         // A page failed (render error, or its code could not load): not-found inside the layout.
         errorElement: <RouteError />,
         children: [
-          { id: PUBLIC_ROUTE_IDS.home, index: true, lazy: page(() => import('./routes/home-page'), (m) => m.HomePage) },
-          { id: PUBLIC_ROUTE_IDS.product, path: 'details/:id', lazy: page(() => import('../features/catalog/product-details-page'), (m) => m.ProductDetailsPage) },
+          {
+            index: true,
+            lazy: page(() => import('./routes/home-page'), (m) => m.HomePage),
+            handle: import.meta.env.SSR
+              ? ({ rendering: 'server', assets: 'src/app/routes/home-page.tsx', server: () => import('../ssr/pages/home') } satisfies RouteHandle)
+              : undefined,
+          },
+          {
+            path: 'details/:id',
+            lazy: page(() => import('../features/catalog/product-details-page'), (m) => m.ProductDetailsPage),
+            handle: import.meta.env.SSR
+              ? ({
+                  rendering: 'server',
+                  assets: 'src/features/catalog/product-details-page.tsx',
+                  server: () => import('../ssr/pages/product'),
+                } satisfies RouteHandle)
+              : undefined,
+          },
           { path: 'payment', lazy: sessionPage(() => import('./routes/payment-route'), (m) => m.PaymentRoute) },
-          { id: PUBLIC_ROUTE_IDS.terms, path: 'termsOfUs', lazy: page(() => import('../features/help/terms-page'), (m) => m.TermsPage) },
+          {
+            path: 'termsOfUs',
+            lazy: page(() => import('../features/help/terms-page'), (m) => m.TermsPage),
+            handle: import.meta.env.SSR
+              ? ({ rendering: 'server', assets: 'src/features/help/terms-page.tsx', server: () => import('../ssr/pages/terms') } satisfies RouteHandle)
+              : undefined,
+          },
           {
             path: 'userprofile',
             lazy: sessionPage(() => import('../features/profile/profile-layout'), (m) => m.ProfileLayout),
@@ -128,16 +130,38 @@ export const routes: RouteObject[] = [
             ],
           },
           ...DEPARTMENTS.map(departmentRoute),
-          { id: SESSION_ROUTE_IDS.cart, path: 'cart', lazy: sessionPage(() => import('../features/cart/cart-page'), (m) => m.CartPage) },
+          {
+            path: 'cart',
+            lazy: sessionPage(() => import('../features/cart/cart-page'), (m) => m.CartPage),
+            handle: import.meta.env.SSR ? ({ rendering: 'browser', assets: 'src/features/cart/cart-page.tsx' } satisfies RouteHandle) : undefined,
+          },
           { path: 'Order/:id', lazy: sessionPage(() => import('../features/orders/order-page'), (m) => m.OrderPage) },
-          { id: SESSION_ROUTE_IDS.checkout, path: 'checkout', lazy: sessionPage(() => import('./routes/checkout-route'), (m) => m.CheckoutRoute) },
-          { id: PUBLIC_ROUTE_IDS.search, path: 'search', lazy: page(() => import('../features/search/search-page'), (m) => m.SearchPage) },
-          { id: SESSION_ROUTE_IDS.wishlist, path: 'wishlist', lazy: sessionPage(() => import('../features/wishlist/wishlist-page'), (m) => m.WishlistPage) },
+          {
+            path: 'checkout',
+            lazy: sessionPage(() => import('./routes/checkout-route'), (m) => m.CheckoutRoute),
+            handle: import.meta.env.SSR ? ({ rendering: 'browser', assets: 'src/app/routes/checkout-route.tsx' } satisfies RouteHandle) : undefined,
+          },
+          {
+            path: 'search',
+            lazy: page(() => import('../features/search/search-page'), (m) => m.SearchPage),
+            handle: import.meta.env.SSR
+              ? ({ rendering: 'server', assets: 'src/features/search/search-page.tsx', server: () => import('../ssr/pages/search') } satisfies RouteHandle)
+              : undefined,
+          },
+          {
+            path: 'wishlist',
+            lazy: sessionPage(() => import('../features/wishlist/wishlist-page'), (m) => m.WishlistPage),
+            handle: import.meta.env.SSR ? ({ rendering: 'browser', assets: 'src/features/wishlist/wishlist-page.tsx' } satisfies RouteHandle) : undefined,
+          },
           {
             path: 'checkoutSuccess',
             lazy: sessionPage(() => import('../features/checkout/checkout-success-page'), (m) => m.CheckoutSuccessPage),
           },
-          { id: PUBLIC_ROUTE_IDS.notFound, path: '*', Component: NotFoundPage },
+          {
+            path: '*',
+            Component: NotFoundPage,
+            handle: import.meta.env.SSR ? ({ rendering: 'server', server: () => import('../ssr/pages/not-found') } satisfies RouteHandle) : undefined,
+          },
         ],
       },
     ],

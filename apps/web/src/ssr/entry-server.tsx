@@ -8,13 +8,13 @@ import { QueryStatus } from '@reduxjs/toolkit/query';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, type RouteObject, type StaticHandler, StaticRouterProvider } from 'react-router';
 
 import { api } from '../app/api';
 import { AppShell } from '../app/app-shell';
 import { emotionCacheFor } from '../app/emotion-cache';
 import { sharedOptions } from '../app/i18n';
-import { isPublicPage, routes, SESSION_NAMESPACES } from '../app/router';
+import { routes, SESSION_NAMESPACES } from '../app/router';
 import { serializeSsrState, SSR_STATE_ID, type SsrState } from '../app/ssr-state';
 import { createAppStore, type AppStore } from '../app/store';
 import { type Direction, directionOf } from '../lib/direction';
@@ -23,6 +23,7 @@ import { calendarDay } from '../lib/use-today';
 import { pageHead } from './head';
 import { prefetchPageData } from './prefetch';
 import { routeAssets, type ClientManifest } from './route-assets';
+import { contentRenderedOnServer, matchedHandles, serverPages } from './route-handles';
 import { placeScripts } from './scripts-template';
 
 export interface RenderInput extends PageRenderInput {
@@ -37,7 +38,6 @@ export type RenderOutput = PageRenderOutput;
 /** Renders stop once a render asks for nothing new; with the page's data fetched first (prefetch.ts), one is usual. */
 export const MAX_RENDER_PASSES = 4;
 
-const handler = createStaticHandler(routes);
 const emotionServers = new Map<Direction, ReturnType<typeof createEmotionServer>>();
 
 function emotionServerFor(direction: Direction) {
@@ -110,9 +110,11 @@ function usedTranslations(i18n: I18n, translations: Record<string, unknown>, mor
 /**
  * Renders the page at `url`: routes matched, the page rendered as often as it asks for more data
  * (RTK Query starts queries during a server render) and the last render kept, with the critical
- * CSS of what it shows, the head, and the state the browser hydrates with.
+ * CSS of what it shows, the head, and the state the browser hydrates with. What the server knows
+ * of the page it reads from the matched routes' handles (app/route-handle.ts): whether it renders
+ * the content, the page's server part (data to prefetch, head, status), the page module to preload.
  */
-export async function render(input: RenderInput): Promise<RenderOutput> {
+async function renderPage(handler: StaticHandler, input: RenderInput): Promise<RenderOutput> {
   const { url, origin, language, translations, template, manifest } = input;
   const requestUrl = new URL(url, origin);
   const context = await handler.query(new Request(requestUrl, { headers: { accept: 'text/html' } }));
@@ -135,10 +137,11 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     </I18nextProvider>
   );
 
-  const routeIds = context.matches.map((match) => match.route.id);
-  const publicPage = isPublicPage(routeIds);
-  const leaf = context.matches.at(-1);
-  await prefetchPageData(store.dispatch, { routeIds, params: leaf?.params ?? {}, url: requestUrl, language });
+  const handles = matchedHandles(context.matches);
+  const publicPage = contentRenderedOnServer(handles);
+  const pages = await serverPages(handles);
+  const params = context.matches.at(-1)?.params ?? {};
+  await prefetchPageData(store.dispatch, { pages, params, url: requestUrl, language });
 
   let body = '';
   let passes = 0;
@@ -151,8 +154,8 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
 
   const styles = criticalStyles(emotion, body);
   const head = pageHead({
-    routeIds,
-    params: leaf?.params ?? {},
+    pages,
+    params,
     url: requestUrl,
     language,
     origin,
@@ -172,7 +175,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     renderDay,
   };
   const status = context.statusCode !== 200 ? context.statusCode : head.status;
-  const assets = routeAssets(manifest, routeIds);
+  const assets = routeAssets(manifest, handles);
   const placed = placeScripts(template, assets.scripts, { afterPaint: publicPage });
   const html = placed.template
     .replace(/<html[^>]*>/, `<html lang="${language}" dir="${direction}">`)
@@ -182,3 +185,12 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     .replace('<!--app-state-->', () => `<script type="application/json" id="${SSR_STATE_ID}">${serializeSsrState(state)}</script>`);
   return { status, html, passes };
 }
+
+/** The renderer of a route table (`render`'s is the shop's; tests give their own). */
+export function createRenderer(routeTable: RouteObject[]): (input: RenderInput) => Promise<RenderOutput> {
+  const handler = createStaticHandler(routeTable);
+  return (input) => renderPage(handler, input);
+}
+
+/** Renders the shop's page at `url` (renderPage). */
+export const render = createRenderer(routes);

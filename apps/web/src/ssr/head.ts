@@ -1,21 +1,6 @@
-import type { Product } from '@dukkan/contracts/catalog';
 import type { Language } from '@dukkan/contracts/common';
-import type { TFunction } from 'i18next';
 
-import { PUBLIC_ROUTE_IDS } from '../app/router';
-import type { RootState } from '../app/store';
-import { catalogApi } from '../features/catalog/catalog-api';
-import { bannerSrc, DEPARTMENTS, type Department } from '../features/catalog/departments';
-import { formatPrice } from '../lib/format-price';
-import { productPath } from '../lib/product-path';
-
-/** The namespaces the head's texts come from, each in the page's language. */
-export interface HeadTranslations {
-  common: TFunction<'common'>;
-  catalog: TFunction<'catalog'>;
-  shopping: TFunction<'shopping'>;
-  help: TFunction<'help'>;
-}
+import type { HeadInput, PageMeta, ServerPage } from './server-page';
 
 /** What a page puts in its `<head>`, and the status it answers with. */
 export interface PageHead {
@@ -24,18 +9,9 @@ export interface PageHead {
   tags: string;
 }
 
-export interface PageHeadInput {
-  /** Ids of the matched routes, outermost first (app/router.tsx). */
-  routeIds: readonly string[];
-  params: Readonly<Record<string, string | undefined>>;
-  url: URL;
-  language: Language;
-  /** The shop's public origin, for absolute links: `https://dukkan.example`. */
-  origin: string;
-  /** Translations of `language`, by namespace. */
-  t: HeadTranslations;
-  /** The page's store once rendered: the data the page showed. */
-  state: RootState;
+export interface PageHeadInput extends HeadInput {
+  /** The server parts of the matched routes, outermost first (their handles', app/route-handle.ts). */
+  pages: readonly ServerPage[];
 }
 
 /** How long a meta description may be before it is cut (search engines show about this much). */
@@ -75,166 +51,19 @@ export function localizedUrl(origin: string, path: string, params: Readonly<Reco
   return url.href;
 }
 
-interface PageMeta {
-  status?: number;
-  title: string;
-  description: string;
-  /** Path and the parameters that make the page (`q`, `subcategory`); none: not to be indexed. */
-  canonical?: { path: string; params?: Record<string, string> };
-  ogType?: 'website' | 'product';
-  /** The page's main picture: the Open Graph image, preloaded as the largest paint. */
-  image?: string;
-  structuredData?: unknown[];
-}
-
-function productOf(state: RootState, language: Language, id: string) {
-  return catalogApi.endpoints.getProduct.select({ lng: language, id })(state);
-}
-
-function productStructuredData(product: Product, url: string, origin: string, t: HeadTranslations): unknown[] {
-  const department = DEPARTMENTS.find((entry) => entry.name === product.category);
-  return [
-    {
-      '@context': 'https://schema.org',
-      '@type': 'Product',
-      name: product.title,
-      description: product.description,
-      image: (product.images.length > 0 ? product.images : [product.thumbnail]).map((src) => new URL(src, origin).href),
-      sku: product._id,
-      brand: { '@type': 'Brand', name: product.brand },
-      category: product.categoryLabel,
-      url,
-      offers: {
-        '@type': 'Offer',
-        url,
-        price: product.price.toFixed(2),
-        priceCurrency: 'USD',
-        availability: product.quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-        itemCondition: 'https://schema.org/NewCondition',
-      },
-      ...(product.reviewCount > 0
-        ? {
-            aggregateRating: {
-              '@type': 'AggregateRating',
-              ratingValue: product.rating,
-              reviewCount: product.reviewCount,
-              bestRating: 5,
-              worstRating: 1,
-            },
-          }
-        : {}),
-    },
-    {
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: [
-        { '@type': 'ListItem', position: 1, name: t.catalog('details.home'), item: new URL('/', origin).href },
-        {
-          '@type': 'ListItem',
-          position: 2,
-          name: product.categoryLabel,
-          item: new URL(department?.path ?? `/${product.category}`, origin).href,
-        },
-        { '@type': 'ListItem', position: 3, name: product.title, item: url },
-      ],
-    },
-  ];
-}
-
-function homeStructuredData(origin: string, language: Language, t: HeadTranslations): unknown[] {
-  const home = localizedUrl(origin, '/', {}, language);
-  return [
-    {
-      '@context': 'https://schema.org',
-      '@type': 'Organization',
-      name: t.common('brand'),
-      url: home,
-      logo: new URL('/favicon.svg', origin).href,
-      description: t.common('seo.organization'),
-    },
-    {
-      '@context': 'https://schema.org',
-      '@type': 'WebSite',
-      name: t.common('brand'),
-      url: home,
-      inLanguage: language,
-      potentialAction: {
-        '@type': 'SearchAction',
-        target: { '@type': 'EntryPoint', urlTemplate: `${new URL('/search', origin).href}?q={search_term_string}` },
-        'query-input': 'required name=search_term_string',
-      },
-    },
-  ];
-}
-
-function departmentMeta(department: Department, url: URL, t: HeadTranslations): PageMeta {
-  const name = t.catalog(`departments.${department.labelKey}`);
-  const subcategory = url.searchParams.get('subcategory') || undefined;
-  return {
-    title: t.common('pageTitle', { page: name }),
-    description: t.common('seo.department', { name }),
-    canonical: { path: department.path, params: subcategory ? { subcategory } : {} },
-    image: subcategory ? undefined : bannerSrc(department.hero.image),
-  };
-}
-
-function notFoundMeta(t: HeadTranslations): PageMeta {
-  return { status: 404, title: t.common('pageTitle', { page: t.common('notFound.title') }), description: t.common('seo.notFound') };
-}
-
-/** The head of the deepest matched public route; pages rendered in the browser get the shop's. */
-function pageMeta({ routeIds, params, url, language, origin, t, state }: PageHeadInput): PageMeta {
-  const leaf = routeIds.at(-1);
-  const department = DEPARTMENTS.find((entry) => routeIds.includes(`department:${entry.name}`));
-  if (department) return departmentMeta(department, url, t);
-  switch (leaf) {
-    case PUBLIC_ROUTE_IDS.home:
-      return {
-        title: t.common('pageTitle', { page: t.catalog('home.title') }),
-        description: t.common('seo.home'),
-        canonical: { path: '/' },
-        image: bannerSrc('home-hero'),
-        structuredData: homeStructuredData(origin, language, t),
-      };
-    case PUBLIC_ROUTE_IDS.product: {
-      const id = params.id ?? '';
-      const { data: product, error } = productOf(state, language, id);
-      if (!product) {
-        const status = error && 'status' in error && (error.status === 404 || error.status === 400) ? 404 : 503;
-        return status === 404 ? notFoundMeta(t) : { status, title: t.common('pageTitle', { page: t.common('brand') }), description: t.common('seo.home') };
-      }
-      const path = productPath(product._id);
-      return {
-        title: t.common('pageTitle', { page: product.title }),
-        description: clip(t.common('seo.product', { title: product.title, price: formatPrice(product.price), description: product.description })),
-        canonical: { path },
-        ogType: 'product',
-        image: product.images[0] ?? product.thumbnail,
-        structuredData: productStructuredData(product, localizedUrl(origin, path, {}, language), origin, t),
-      };
-    }
-    case PUBLIC_ROUTE_IDS.search: {
-      const q = (url.searchParams.get('q') ?? '').trim();
-      return {
-        title: t.common('pageTitle', { page: q ? t.shopping('search.title', { q }) : t.common('seo.searchTitle') }),
-        description: clip(q ? t.common('seo.search', { q }) : t.common('seo.searchBlank')),
-        canonical: { path: '/search', params: q ? { q } : {} },
-      };
-    }
-    case PUBLIC_ROUTE_IDS.terms:
-      return { title: t.common('pageTitle', { page: t.help('title') }), description: t.common('seo.terms'), canonical: { path: '/termsOfUs' } };
-    case PUBLIC_ROUTE_IDS.notFound:
-      return notFoundMeta(t);
-    default:
-      // Cart, account, checkout...: rendered in the browser for the signed-in shopper; not indexed.
-      return { title: t.common('brand'), description: t.common('seo.home') };
-  }
+/**
+ * The head of the deepest matched route that gives one; pages rendered in the browser (cart,
+ * account, checkout...: for the signed-in shopper) get the shop's, not to be indexed.
+ */
+function pageMeta(pages: readonly ServerPage[], input: HeadInput): PageMeta {
+  const page = pages.findLast((candidate) => candidate.head);
+  return page?.head ? page.head(input) : { title: input.t.common('brand'), description: input.t.common('seo.home') };
 }
 
 /** The page's `<head>` elements and status: title, description, canonical and hreflang links, Open Graph, JSON-LD. */
-export function pageHead(input: PageHeadInput): PageHead {
+export function pageHead({ pages, ...input }: PageHeadInput): PageHead {
   const { language, origin, t } = input;
-  const meta = pageMeta(input);
+  const meta = pageMeta(pages, input);
   const tags = [`<title>${escapeHtml(meta.title)}</title>`, `<meta name="description" content="${escapeHtml(meta.description)}">`];
   const image = meta.image ? new URL(meta.image, origin).href : new URL('/favicon.svg', origin).href;
   if (meta.canonical) {

@@ -1,4 +1,4 @@
-import { PUBLIC_ROUTE_IDS, SESSION_ROUTE_IDS } from '../app/router';
+import type { RouteHandle } from '../app/route-handle';
 
 /** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
 export interface ManifestChunk {
@@ -10,25 +10,9 @@ export interface ManifestChunk {
 
 export type ClientManifest = Record<string, ManifestChunk>;
 
-/** The page module each public route loads (its `lazy` import in app/router.tsx), as the manifest names it. */
-const PAGE_MODULES: Record<string, string> = {
-  [PUBLIC_ROUTE_IDS.home]: 'src/app/routes/home-page.tsx',
-  [PUBLIC_ROUTE_IDS.product]: 'src/features/catalog/product-details-page.tsx',
-  [PUBLIC_ROUTE_IDS.search]: 'src/features/search/search-page.tsx',
-  [PUBLIC_ROUTE_IDS.terms]: 'src/features/help/terms-page.tsx',
-  [SESSION_ROUTE_IDS.cart]: 'src/features/cart/cart-page.tsx',
-  [SESSION_ROUTE_IDS.wishlist]: 'src/features/wishlist/wishlist-page.tsx',
-  [SESSION_ROUTE_IDS.checkout]: 'src/app/routes/checkout-route.tsx',
-};
-const DEPARTMENT_MODULE = 'src/features/catalog/department-page.tsx';
-
-/** The manifest key of the page module of each matched route that has one. */
-export function pageModules(routeIds: readonly string[]): string[] {
-  return routeIds.flatMap((id) => {
-    if (id.startsWith('department:')) return [DEPARTMENT_MODULE];
-    const module = PAGE_MODULES[id];
-    return module ? [module] : [];
-  });
+/** The manifest keys of the matched routes' page modules (`handle.assets`, app/route-handle.ts). */
+export function pageModules(handles: readonly RouteHandle[]): string[] {
+  return handles.flatMap((handle) => (handle.assets ? [handle.assets] : []));
 }
 
 /** What a page adds to the built index.html: its styles (for the head) and its scripts. */
@@ -43,8 +27,8 @@ export interface RouteAssets {
   scripts: string;
 }
 
-/** The styles and script preloads of the matched pages' chunks beyond the entry's. */
-export function routeAssets(manifest: ClientManifest | undefined, routeIds: readonly string[]): RouteAssets {
+/** The styles and script preloads of the matched pages' chunks beyond the entry's (`handles`: the matched routes', outermost first). */
+export function routeAssets(manifest: ClientManifest | undefined, handles: readonly RouteHandle[]): RouteAssets {
   if (!manifest) return { styles: '', scripts: '' };
   const entryFiles = new Set<string>();
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
@@ -67,7 +51,7 @@ export function routeAssets(manifest: ClientManifest | undefined, routeIds: read
     chunk.css?.forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
   };
-  pageModules(routeIds).forEach(visit);
+  pageModules(handles).forEach(visit);
   return {
     styles: [...styles].map((file) => `<link rel="stylesheet" href="/${file}">\n    `).join(''),
     scripts: [...scripts].map((file) => `<link fetchpriority="low" rel="modulepreload" crossorigin href="/${file}">`).join(''),
