@@ -25,7 +25,7 @@ import { expectHidden, expectShown, slider } from './sliders';
 /**
  * Issue #18: a press on a control takes effect from the moment the control is painted — before
  * the shop's scripts have arrived, while they load, or while its part hydrates — and exactly
- * once (decision 0023). Every test here runs on a phone-like page: the CPU 4x slower and every
+ * once (decision 0024). Every test here runs on a phone-like page: the CPU 4x slower and every
  * script file held back 2 s, and presses as soon as the control is visible. Each press is first
  * seen held (the control says it is busy), then its effect.
  */

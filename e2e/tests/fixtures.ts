@@ -105,7 +105,7 @@ interface Fixtures {
 /**
  * Waits until the shop's page is live: hydrated and its session shown (`<html data-hydrated>`).
  * Not needed before a press: a press on a part that is not live yet is held and replayed once it
- * is (decision 0023), as for a shopper who taps at once. Tests wait only where they look at what
+ * is (decision 0024), as for a shopper who taps at once. Tests wait only where they look at what
  * hydration changes (the markup watched while it hydrates). Parts of the page hydrate later, when
  * they come near the viewport or are touched. Pages that are not the storefront's (the card page)
  * have nothing to wait for.

@@ -109,7 +109,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'"],
         objectSrc: ["'none'"],
-        // The storefront's one inline script (early taps, decision 0023) by its hash; never 'unsafe-inline'.
+        // The storefront's one inline script (early taps, decision 0024) by its hash; never 'unsafe-inline'.
         scriptSrc: ["'self'", ...storefrontInlineScriptHashes(webDistDir)],
         // MUI and Emotion insert <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -29,7 +29,7 @@ export async function earlyEventsScript(): Promise<string> {
 }
 
 /**
- * Puts the early-event script (src/lib/early-events.ts, decision 0023) and its style inline at
+ * Puts the early-event script (src/lib/early-events.ts, decision 0024) and its style inline at
  * the top of the page's head, in development and in the build: it must run before the page is
  * painted, and never wait for a script file. The API allows it by its hash in the
  * Content-Security-Policy (apps/api/src/lib/inline-scripts.ts).

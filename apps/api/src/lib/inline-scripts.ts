@@ -10,7 +10,7 @@ const RUNNABLE_TYPE = /^\s*(text\/javascript|application\/javascript|module)?\s*
 
 /**
  * The Content-Security-Policy sources (`'sha256-…'`) of the scripts written inline in `html`:
- * the storefront's template carries one (the early-event script, decision 0023), which the
+ * the storefront's template carries one (the early-event script, decision 0024), which the
  * policy must allow without `'unsafe-inline'`.
  */
 export function inlineScriptHashes(html: string): string[] {

@@ -230,7 +230,7 @@ function Deferred({ id, owner, waits, eager, onLive, children }: DeferredProps) 
 /**
  * A part of a server-rendered page that hydrates on its own, when it comes near the viewport or
  * the shopper touches it (a press, a pointer going down, the keyboard's focus), one part per task
- * (docs/decisions/0023-no-lost-interaction.md): the page answers input at once, and a part that
+ * (docs/decisions/0024-no-lost-interaction.md): the page answers input at once, and a part that
  * is never seen costs nothing. Until then its server markup stays as it is (Preact and React
  * both keep the markup of a part that suspends while hydrating); a press on it is held by the
  * early-event script and replayed once it is live. It hydrates as the server rendered it (the

@@ -1,6 +1,6 @@
 /**
  * Taps, clicks and key presses on a server-rendered page before the part they land in is live
- * (docs/decisions/0023-no-lost-interaction.md). The build inlines `startEarlyEvents` into the
+ * (docs/decisions/0024-no-lost-interaction.md). The build inlines `startEarlyEvents` into the
  * head of every page (vite/early-events.ts), so it runs before any markup is painted and before
  * the shop's scripts have arrived: it must stay self-contained (no imports, nothing from the
  * rest of the shop), small, and written for every browser the shop supports.
