@@ -27,6 +27,9 @@ export const VISIBLE_MARGIN = '300px 200px';
  */
 export const PARTS_WAIT_FOR_VIEW = !version.startsWith('19.');
 
+/** Rendering on the server (the server entry, or a test rendering as the server does). */
+const onServer = () => import.meta.env.SSR || typeof window === 'undefined';
+
 interface Deferral {
   id: string;
   /** The `DeferHydration` it belongs to: ids are positions in the tree, so a later page's part may reuse one. */
@@ -176,7 +179,7 @@ function DeferredContent({ id, served, onLive, children }: { id: string; served:
   const element = useRef<HTMLDivElement>(null);
   // The page's flag, held at `false` around this part until it is live (`DeferHydration`).
   const hydrated = useHydrated();
-  const [live, setLive] = useState(() => typeof window !== 'undefined' && !served);
+  const [live, setLive] = useState(() => !onServer() && !served);
   useEffect(() => {
     if (live) {
       onLive();
@@ -247,7 +250,7 @@ export function DeferHydration({ eager = false, children }: { eager?: boolean; c
   const id = useId();
   const pageHydrated = useHydrated();
   // Decided once, as the part first renders: its markup is the server's (or, on the server, will be).
-  const [waits] = useState(() => typeof window !== 'undefined' && !pageHydrated);
+  const [waits] = useState(() => !onServer() && !pageHydrated);
   const [owner] = useState(() => ({}));
   const [live, setLive] = useState(!waits);
   const onLive = useCallback(() => setLive(true), []);
