@@ -5,6 +5,7 @@ import { devServerRendering } from './vite/dev-server-rendering';
 import { earlyEvents } from './vite/early-events';
 import { preactAliases } from './vite/preact';
 import { scriptsAfterPaint } from './vite/scripts-after-paint';
+import { inlineShopCss } from './vite/shop-css';
 
 /** Where the dev server sends API, translation, image and payment requests (the API's dev server). */
 const apiTarget = process.env.DUKKAN_API_URL ?? 'http://127.0.0.1:3000';
@@ -12,7 +13,7 @@ const apiTarget = process.env.DUKKAN_API_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/locales', '/images', '/pay/'];
 
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [react(), earlyEvents(), devServerRendering(apiTarget), scriptsAfterPaint()],
+  plugins: [react(), earlyEvents(), inlineShopCss(), devServerRendering(apiTarget), scriptsAfterPaint()],
   // Pages are rendered by the plugin above (dev) or the API process (production), not index.html as is.
   appType: 'custom',
   resolve: {

@@ -1,9 +1,4 @@
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +8,8 @@ import { REPLAY_EACH_ATTRIBUTE } from '../lib/early-events';
 import { type SliderSettings, slideBasisSx, toAutoplayOptions, toEmblaOptions } from '../lib/slider-settings';
 import { useDeferredEmbla } from '../lib/use-deferred-embla';
 import { usePrefersReducedMotion } from '../lib/use-prefers-reduced-motion';
+
+import { Icon } from './icons';
 
 export interface CarouselSlide {
   key: string;
@@ -29,17 +26,6 @@ export interface CarouselProps {
   /** Space between slides, in px. */
   gap?: number;
 }
-
-const controlSx = {
-  width: 40,
-  height: 40,
-  border: 1,
-  borderColor: 'divider',
-  bgcolor: 'background.paper',
-  color: 'text.primary',
-  '&:hover': { bgcolor: '#f2f8fd' },
-  '&.Mui-disabled': { color: 'text.disabled' },
-} as const;
 
 /**
  * A slider (Embla, loaded after first paint) with the spec's settings: loops, autoplays, can be dragged or swiped.
@@ -104,30 +90,47 @@ export function Carousel({ labelledBy, header, settings, slides, gap = 16 }: Car
     else scrollPrev();
   }
 
-  const [StartIcon, EndIcon] = direction === 'rtl' ? [ChevronRightIcon, ChevronLeftIcon] : [ChevronLeftIcon, ChevronRightIcon];
+  const [startIcon, endIcon] = direction === 'rtl' ? (['chevronRight', 'chevronLeft'] as const) : (['chevronLeft', 'chevronRight'] as const);
 
   return (
-    <Box role="region" aria-roledescription={t('carousel.roledescription')} aria-labelledby={labelledBy} onKeyDown={handleKeyDown}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5, mb: { xs: 1.5, md: 2 } }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 2, rowGap: 0.5, minWidth: 0 }}>{header}</Box>
-        <Box sx={{ display: 'flex', gap: 1 }}>
-          <IconButton
-            sx={controlSx}
+    <div role="region" aria-roledescription={t('carousel.roledescription')} aria-labelledby={labelledBy} onKeyDown={handleKeyDown}>
+      <div className="dk-carousel__bar">
+        <div className="dk-carousel__header">{header}</div>
+        <div className="dk-carousel__controls">
+          <button
+            type="button"
+            className="dk-icon-button dk-carousel__control"
             onClick={() => setPlayChoice(!playing)}
             aria-label={playing ? t('carousel.pause') : t('carousel.play')}
             aria-controls={viewportId}
           >
-            {playing ? <PauseIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
-          </IconButton>
-          <IconButton sx={controlSx} onClick={scrollPrev} disabled={!canScroll.prev} aria-label={t('carousel.previous')} aria-controls={viewportId} {...replayEach}>
-            <StartIcon />
-          </IconButton>
-          <IconButton sx={controlSx} onClick={scrollNext} disabled={!canScroll.next} aria-label={t('carousel.next')} aria-controls={viewportId} {...replayEach}>
-            <EndIcon />
-          </IconButton>
-        </Box>
-      </Box>
-      <Box ref={viewportRef} id={viewportId} dir={direction} sx={{ overflow: 'hidden' }}>
+            <Icon name={playing ? 'pause' : 'play'} small />
+          </button>
+          <button
+            type="button"
+            className="dk-icon-button dk-carousel__control"
+            onClick={scrollPrev}
+            disabled={!canScroll.prev}
+            aria-label={t('carousel.previous')}
+            aria-controls={viewportId}
+            {...replayEach}
+          >
+            <Icon name={startIcon} />
+          </button>
+          <button
+            type="button"
+            className="dk-icon-button dk-carousel__control"
+            onClick={scrollNext}
+            disabled={!canScroll.next}
+            aria-label={t('carousel.next')}
+            aria-controls={viewportId}
+            {...replayEach}
+          >
+            <Icon name={endIcon} />
+          </button>
+        </div>
+      </div>
+      <div ref={viewportRef} id={viewportId} dir={direction} className="dk-carousel__viewport">
         <Box
           // While it plays, announcing every move would drown a screen reader.
           aria-live={playing ? 'off' : 'polite'}
@@ -151,7 +154,7 @@ export function Carousel({ labelledBy, header, settings, slides, gap = 16 }: Car
             </div>
           ))}
         </Box>
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import type { Product } from '@dukkan/contracts/catalog';
-import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 
 import { formatPrice } from '../lib/format-price';
@@ -59,17 +58,15 @@ function WasPriceText({ listPrice }: { listPrice: number }) {
   );
 }
 
-const WAS_PRICE_SX = { color: 'text.secondary', fontWeight: 400, whiteSpace: 'nowrap' } as const;
-
 /**
  * "Was $15.99", the amount struck through. "Was" is real text, so a screen reader, which says
  * nothing of a line-through, still hears "Was $15.99".
  */
 export function WasPrice({ listPrice }: { listPrice: number }) {
   return (
-    <Box component="span" sx={WAS_PRICE_SX}>
+    <span className="dk-was-price">
       <WasPriceText listPrice={listPrice} />
-    </Box>
+    </span>
   );
 }
 
@@ -79,35 +76,24 @@ export const PRICE_GREEN = '#2a8703';
 /**
  * A product's price as cards and search results show it: "Now $12.50" and, on a reduced
  * product, "Was $15.99" beside it, smaller (wrapping under it when the card is narrow), with
- * the now-price in green.
+ * the now-price in green. Plain elements styled by app/shop.css: every product card shows one.
  */
 export function ProductPrice({ product }: { product: Pick<Product, 'price' | 'listPrice'> }) {
   const { listPrice } = product;
-  // One styled element, its parts styled from it by class: every product card shows a price.
   return (
-    <Box
-      component="span"
-      sx={{
-        display: 'inline-flex',
-        flexWrap: 'wrap',
-        alignItems: 'baseline',
-        columnGap: 1,
-        '& .price-reduced': { color: PRICE_GREEN },
-        '& .price-was': { ...WAS_PRICE_SX, fontSize: '0.8em' },
-      }}
-    >
-      <span className={listPrice === null ? undefined : 'price-reduced'}>
+    <span className="dk-price">
+      <span className={listPrice === null ? undefined : 'dk-price__reduced'}>
         <NowPrice price={product.price} />
       </span>
       {listPrice === null ? null : (
         <>
           {/* The gap lays the two out; this space keeps "$12.50 Was" apart in the text read aloud. */}
           {' '}
-          <span className="price-was">
+          <span className="dk-price__was">
             <WasPriceText listPrice={listPrice} />
           </span>
         </>
       )}
-    </Box>
+    </span>
   );
 }

@@ -1,11 +1,9 @@
-import FavoriteIcon from '@mui/icons-material/Favorite';
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import Button, { type ButtonProps } from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import { createContext, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useHydrated } from '../lib/use-hydrated';
+
+import { Icon } from './icons';
 
 /** What a product's buttons need to know of it. */
 export interface ActionProduct {
@@ -77,20 +75,15 @@ export function WishlistToggle({ product, size = 'medium' }: { product: ActionPr
   // Outlined, as the server rendered it, until the page (or the part it is in) is live.
   const inWishlist = useHydrated() && actions.isInWishlist(product._id);
   return (
-    <IconButton
-      size={size}
+    <button
+      type="button"
+      className={`dk-icon-button dk-heart${size === 'small' ? ' dk-icon-button--small' : ''}`}
       onClick={() => actions.toggleWishlist(product)}
       aria-label={inWishlist ? t('product.removeFromWishlist', { title: product.title }) : t('product.addToWishlist', { title: product.title })}
       aria-pressed={inWishlist}
-      sx={{
-        bgcolor: 'background.paper',
-        color: inWishlist ? '#d32f2f' : 'text.primary',
-        boxShadow: '0 1px 4px rgba(4, 30, 66, 0.18)',
-        '&:hover': { bgcolor: '#f2f8fd' },
-      }}
     >
-      {inWishlist ? <FavoriteIcon fontSize="small" /> : <FavoriteBorderIcon fontSize="small" />}
-    </IconButton>
+      <Icon name={inWishlist ? 'favorite' : 'favoriteBorder'} small />
+    </button>
   );
 }
 
@@ -98,21 +91,22 @@ export function WishlistToggle({ product, size = 'medium' }: { product: ActionPr
  * The card's "Add" button (or `label`, e.g. search's "Add to cart"). Its accessible name starts
  * with the visible words ("Add, Olive oil"); while the cart request runs it is `aria-busy` (the
  * page's style shows it) and ignores presses, but stays enabled: a disabled button would drop the
- * keyboard's focus.
+ * keyboard's focus. A plain button styled by app/shop.css (decision 0025): cards show it by the dozen.
  */
-export function AddToCartButton({
-  product,
-  label,
-  ...props
-}: { product: ActionProduct; label?: string } & Omit<ButtonProps, 'onClick' | 'children' | 'loading'>) {
+export function AddToCartButton({ product, label, size = 'small', className }: { product: ActionProduct; label?: string; size?: 'small' | 'medium'; className?: string }) {
   const { t } = useTranslation('catalog');
   const named = useNamedAction();
   const { busy, add } = useAddToCart(product);
   const visible = label ?? t('product.add');
   return (
-    <Button variant="contained" size="small" onClick={() => void add()} aria-busy={busy || undefined} aria-label={named(visible, product.title)} {...props}>
+    <button
+      type="button"
+      className={['dk-button dk-button--contained', size === 'small' ? 'dk-button--small' : '', className ?? ''].filter(Boolean).join(' ')}
+      onClick={() => void add()}
+      aria-busy={busy || undefined}
+      aria-label={named(visible, product.title)}
+    >
       {visible}
-    </Button>
+    </button>
   );
 }
-

@@ -1,12 +1,11 @@
 import { keyframes } from '@emotion/react';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { type SliderSettings, slideBasisSx } from '../lib/slider-settings';
-import { visuallyHidden } from '../lib/visually-hidden';
 
 import { Carousel } from './carousel';
 import { ProductCard, type ProductCardProduct } from './product-card';
@@ -15,9 +14,9 @@ import { ProductCard, type ProductCardProduct } from './product-card';
 export function ViewAllLink({ href, title }: { href: string; title: string }) {
   const { t } = useTranslation('catalog');
   return (
-    <Link href={href} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+    <Link to={href} className="dk-view-all">
       {`${t('home.viewAll')} `}
-      <span style={visuallyHidden}>{title}</span>
+      <span className="dk-visually-hidden">{title}</span>
     </Link>
   );
 }
@@ -102,9 +101,9 @@ export function ProductCarouselSection({
 
   const header = (
     <>
-      <Typography variant="h2" id={headingId}>
+      <h2 className="dk-section-title" id={headingId}>
         {title}
-      </Typography>
+      </h2>
       {viewAllHref ? <ViewAllLink href={viewAllHref} title={title} /> : null}
     </>
   );

@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
 
 export interface PromoBannerProps {
   /** A 1600 x 500 banner image without text (`/images/banners/{name}.svg`). */
@@ -18,19 +16,15 @@ export interface PromoBannerProps {
 
 /**
  * A banner image with its overlay text. The text sits on a solid panel over the image from
- * `sm` up (readable whatever the picture), and under the image on narrow phones.
+ * `sm` up (readable whatever the picture), and under the image on narrow phones. Plain elements
+ * styled by app/shop.css (decision 0025): every page opens with one.
  */
 export function PromoBanner({ image, title, text, headingLevel = 'h2', action, priority = false, size = 'large' }: PromoBannerProps) {
-  const compact = size === 'compact';
-  // Half-width banners are too low for an overlay until the two sit side by side at `lg`.
-  const overlay = compact ? 'lg' : 'sm';
+  const Heading = headingLevel;
   return (
-    <Box
-      component="section"
-      sx={{ position: 'relative', borderRadius: { xs: 2, md: 3 }, overflow: 'hidden', bgcolor: '#e6f1fc' }}
-    >
-      <Box
-        component="img"
+    <section className={`dk-banner dk-banner--${size}`}>
+      <img
+        className="dk-banner__image"
         src={image}
         alt=""
         width={1600}
@@ -38,52 +32,16 @@ export function PromoBanner({ image, title, text, headingLevel = 'h2', action, p
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
-        sx={{
-          display: 'block',
-          width: '100%',
-          height: 'auto',
-          aspectRatio: '16 / 5',
-          objectFit: 'cover',
-          // The artwork (text-free) keeps its subject opposite the text panel: mirrored in Arabic.
-          transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none'),
-        }}
       />
-      <Box
-        sx={{
-          position: { xs: 'static', [overlay]: 'absolute' },
-          insetInlineStart: compact ? { lg: 20 } : { sm: 24, md: 48 },
-          top: { [overlay]: '50%' },
-          transform: { [overlay]: 'translateY(-50%)' },
-          maxWidth: compact ? { lg: '50%' } : { sm: '55%', md: '45%' },
-          bgcolor: 'rgba(255, 255, 255, 0.94)',
-          color: 'text.primary',
-          borderRadius: { [overlay]: 3 },
-          px: compact ? 2 : { xs: 2, md: 3.5 },
-          py: compact ? 1.5 : { xs: 2, md: 3 },
-          boxShadow: { [overlay]: '0 8px 24px rgba(4, 30, 66, 0.15)' },
-        }}
-      >
-        <Typography
-          component={headingLevel}
-          sx={{
-            fontWeight: 800,
-            fontSize: compact ? { xs: '1.2rem', md: '1.3rem' } : { xs: '1.35rem', sm: '1.6rem', md: '2.1rem' },
-            lineHeight: 1.2,
-          }}
-        >
-          {title}
-        </Typography>
-        {text ? (
-          <Typography sx={{ mt: compact ? 0.5 : 1, color: 'text.secondary', fontSize: compact ? '0.9rem' : { xs: '0.95rem', md: '1.05rem' } }}>
-            {text}
-          </Typography>
-        ) : null}
+      <div className="dk-banner__panel">
+        <Heading className="dk-banner__title">{title}</Heading>
+        {text ? <p className="dk-banner__text">{text}</p> : null}
         {action ? (
-          <Button href={action.href} variant="contained" size={compact ? 'small' : 'medium'} sx={{ mt: compact ? 1.5 : 2 }}>
+          <Link to={action.href} className={`dk-button dk-button--contained dk-banner__action${size === 'compact' ? ' dk-button--small' : ''}`}>
             {action.label}
-          </Button>
+          </Link>
         ) : null}
-      </Box>
-    </Box>
+      </div>
+    </section>
   );
 }

@@ -1,10 +1,8 @@
 import type { Category } from '@dukkan/contracts/catalog';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import GridViewIcon from '@mui/icons-material/GridView';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { Icon } from '../icons';
 
 import { useMenuButton } from './use-menu-button';
 
@@ -18,33 +16,12 @@ export function CategoriesMenu({ categories }: { categories: readonly Category[]
 
   return (
     <>
-      <Button
-        {...menu.buttonProps}
-        color="inherit"
-        startIcon={<GridViewIcon aria-hidden="true" />}
-        endIcon={<ExpandMoreIcon aria-hidden="true" />}
-        sx={{
-          flexShrink: 0,
-          px: { xs: 1, md: 1.5 },
-          '& .MuiButton-startIcon': { mx: { xs: 0, md: 0.5 } },
-          '& .MuiButton-endIcon': { display: { xs: 'none', md: 'inherit' } },
-        }}
-      >
+      <button type="button" {...menu.buttonProps} className="dk-header-button dk-header-button--categories">
+        <Icon name="gridView" />
         {/* Visually hidden (not removed) on phones, so the icon button keeps its name. */}
-        <Box
-          component="span"
-          sx={{
-            position: { xs: 'absolute', md: 'static' },
-            width: { xs: '1px', md: 'auto' },
-            height: { xs: '1px', md: 'auto' },
-            overflow: { xs: 'hidden', md: 'visible' },
-            clip: { xs: 'rect(0 0 0 0)', md: 'auto' },
-            whiteSpace: 'nowrap',
-          }}
-        >
-          {t('header.categories')}
-        </Box>
-      </Button>
+        <span className="dk-header-button__label--wide">{t('header.categories')}</span>
+        <Icon name="expandMore" className="dk-header-button__end" />
+      </button>
       {menu.used ? (
         <Suspense fallback={null}>
           <CategoriesMenuList

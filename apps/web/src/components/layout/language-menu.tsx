@@ -1,12 +1,10 @@
 import type { Language } from '@dukkan/contracts/common';
-import LanguageIcon from '@mui/icons-material/Language';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { toShopLanguage } from '../../lib/direction';
 import { switchLanguage } from '../../lib/switch-language';
+import { Icon } from '../icons';
 
 import { useMenuButton } from './use-menu-button';
 
@@ -31,17 +29,12 @@ export function LanguageMenu() {
 
   return (
     <>
-      <Button
-        {...menu.buttonProps}
-        color="inherit"
-        aria-label={t('header.language')}
-        startIcon={<LanguageIcon aria-hidden="true" />}
-        sx={{ minWidth: 0, px: 1, '& .MuiButton-startIcon': { mx: { xs: 0, sm: 0.5 } } }}
-      >
-        <Box component="span" lang={current} sx={{ display: { xs: 'none', sm: 'inline' } }}>
+      <button type="button" {...menu.buttonProps} className="dk-header-button" aria-label={t('header.language')}>
+        <Icon name="language" />
+        <span lang={current} className="dk-header-button__label--sm">
           {t(`languages.${current}`)}
-        </Box>
-      </Button>
+        </span>
+      </button>
       {menu.used ? (
         <Suspense fallback={null}>
           <LanguageMenuList

@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 /** The shopping-bag mark of the logo, drawn here so nothing loads from elsewhere. */
 function BagMark() {
@@ -15,19 +14,12 @@ function BagMark() {
 }
 
 /** "Dukkan" word mark with its bag; links to the home page. */
-export function Logo({ color = 'inherit' }: { color?: string }) {
+export function Logo({ color }: { color?: string }) {
   const { t } = useTranslation();
   return (
-    <Link
-      href="/"
-      underline="none"
-      aria-label={t('header.logo')}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color, flexShrink: 0, borderRadius: 1 }}
-    >
+    <Link to="/" className="dk-logo" aria-label={t('header.logo')} style={color ? { color } : undefined}>
       <BagMark />
-      <Box component="span" sx={{ fontSize: { xs: '1.35rem', md: '1.6rem' }, fontWeight: 800, letterSpacing: '-0.02em' }}>
-        {t('brand')}
-      </Box>
+      <span className="dk-logo__word">{t('brand')}</span>
     </Link>
   );
 }

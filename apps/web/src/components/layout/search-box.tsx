@@ -1,14 +1,10 @@
-import SearchIcon from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
 import { productPath } from '../../lib/product-path';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { visuallyHidden } from '../../lib/visually-hidden';
+import { Icon } from '../icons';
 
 /** Suggestions are asked for once typing pauses this long (ms)... */
 export const SUGGEST_DEBOUNCE_MS = 200;
@@ -137,37 +133,26 @@ export function SearchBox({ suggestions = [], onQueryChange }: SearchBoxProps) {
   }
 
   return (
-    <Box
-      component="form"
+    <form
+      className="dk-search"
       role="search"
       aria-label={t('header.searchLandmark')}
       // Without scripts (or before they run) the browser sends the form to the server's results.
       action={SEARCH_PATH}
       method="get"
       onSubmit={handleSubmit}
-      sx={{
-        position: 'relative',
-        display: 'flex',
-        alignItems: 'center',
-        flex: 1,
-        minWidth: 0,
-        bgcolor: 'background.paper',
-        borderRadius: 999,
-        paddingInlineStart: 2,
-        height: 44,
-        boxShadow: '0 0 0 1px rgba(0,0,0,0.08)',
-        '&:focus-within': { boxShadow: (theme) => `0 0 0 3px ${theme.palette.secondary.main}` },
-      }}
     >
-      <label htmlFor={inputId} style={visuallyHidden}>
+      <label htmlFor={inputId} className="dk-visually-hidden">
         {t('header.search')}
       </label>
-      <InputBase
+      <input
         id={inputId}
-        inputRef={input}
+        ref={input}
+        className="dk-search__input"
         type="search"
         name="q"
         required
+        pattern={SEARCH_PATTERN}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -178,82 +163,34 @@ export function SearchBox({ suggestions = [], onQueryChange }: SearchBoxProps) {
         onBlur={close}
         placeholder={t('header.searchPlaceholder')}
         autoComplete="off"
-        slotProps={{
-          input: {
-            role: 'combobox',
-            pattern: SEARCH_PATTERN,
-            'aria-autocomplete': 'list',
-            'aria-expanded': expanded,
-            'aria-controls': listId,
-            'aria-activedescendant': expanded && highlighted >= 0 ? optionId(highlighted) : undefined,
-          },
-        }}
-        sx={{ flex: 1, minWidth: 0, color: 'text.primary', '& input::placeholder': { color: 'text.secondary', opacity: 1 } }}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && highlighted >= 0 ? optionId(highlighted) : undefined}
       />
-      <IconButton
-        type="submit"
-        sx={{
-          m: 0.5,
-          width: 36,
-          height: 36,
-          color: '#fff',
-          backgroundColor: '#041e42',
-          '&:hover': { backgroundColor: '#0b2f63' },
-        }}
-      >
-        <SearchIcon fontSize="small" aria-hidden="true" />
-        <span style={visuallyHidden}>{t('header.searchSubmit')}</span>
-      </IconButton>
-      <Box
-        component="ul"
-        id={listId}
-        role="listbox"
-        aria-label={t('header.suggestions')}
-        hidden={!expanded}
-        sx={{
-          position: 'absolute',
-          top: 'calc(100% + 6px)',
-          insetInline: 0,
-          zIndex: 1300,
-          m: 0,
-          p: 0.5,
-          listStyle: 'none',
-          bgcolor: 'background.paper',
-          color: 'text.primary',
-          borderRadius: 2,
-          boxShadow: '0 8px 24px rgba(4, 30, 66, 0.2)',
-          '&[hidden]': { display: 'none' },
-        }}
-      >
+      <button type="submit" className="dk-search__submit">
+        <Icon name="search" small />
+        <span className="dk-visually-hidden">{t('header.searchSubmit')}</span>
+      </button>
+      <ul id={listId} className="dk-search__list" role="listbox" aria-label={t('header.suggestions')} hidden={!expanded}>
         {suggestions.map((suggestion, index) => (
-          <Box
-            component="li"
+          <li
             key={suggestion._id}
             id={optionId(index)}
+            className="dk-search__option"
             role="option"
             aria-selected={index === highlighted}
             // Keep focus in the field: the click chooses, the blur would close the list first.
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(suggestion)}
             onMouseEnter={() => setHighlighted(index)}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1.5,
-              px: 1.5,
-              py: 1,
-              borderRadius: 1.5,
-              cursor: 'pointer',
-              '&[aria-selected="true"]': { bgcolor: '#e6f1fc' },
-            }}
           >
-            <SearchIcon fontSize="small" aria-hidden="true" sx={{ color: 'text.secondary' }} />
-            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-              {suggestion.title}
-            </Box>
-          </Box>
+            <Icon name="search" small />
+            <span className="dk-search__option-text">{suggestion.title}</span>
+          </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </form>
   );
 }

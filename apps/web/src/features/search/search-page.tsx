@@ -67,7 +67,7 @@ function SearchResult({ product, arrives }: { product: Product; arrives: string 
         <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>{t('search.freeShipping', { date: arrives })}</Typography>
       </Box>
       <Box sx={{ position: 'relative', zIndex: 1, gridColumn: { xs: '2', sm: 'auto' } }}>
-        <AddToCartButton product={product} label={t('search.addToCart')} />
+        <AddToCartButton product={product} label={t('search.addToCart')} size="medium" />
       </Box>
     </Box>
   );
