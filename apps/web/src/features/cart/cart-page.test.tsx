@@ -123,6 +123,25 @@ describe('/cart', () => {
     expect(requests.filter((r) => r.method === 'PATCH').map((r) => (JSON.parse(r.body) as { quantity: number }).quantity)).toEqual([2, 3]);
   });
 
+  it('shows the answered quantity before the reload, so a press right after counts from it', async () => {
+    const user = userEvent.setup();
+    const { requests } = mockShop({ lines: [{ product: olive, quantity: 1, priceWhenAdded: 7.5 }] });
+    renderApp('/cart');
+    await linesList();
+    // From the first change on, the cart's reloads wait.
+    const held = holdAnswers((request) => request.method === 'GET' && request.url.endsWith('/api/cart') && requests.some((r) => r.method === 'PATCH'));
+    const increase = screen.getByRole('button', { name: 'Increase quantity, Olive oil' });
+    increase.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(2 items)'));
+    expect(screen.getByRole('region', { name: 'Order summary' })).toHaveTextContent('Subtotal (2 items)$15.00');
+    await waitFor(() => expect(increase).not.toHaveAttribute('aria-disabled'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(3 items)'));
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => (JSON.parse(r.body) as { quantity: number }).quantity)).toEqual([2, 3]);
+    held.release();
+  });
+
   it('keeps the focus on − when it lowers the quantity, and when it refuses to go below 1', async () => {
     const user = userEvent.setup();
     mockShop({ lines: [{ product: olive, quantity: 2, priceWhenAdded: 7.5 }] });
