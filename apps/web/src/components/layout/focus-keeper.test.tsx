@@ -181,4 +181,27 @@ describe('FocusKeeper', () => {
     expect(main).toHaveFocus();
     expect(screen.queryByText('Next page | Dukkan')).not.toBeInTheDocument();
   });
+
+  it('gives the focus back to a control that lost it by being disabled while it worked, once it is enabled', async () => {
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    const button = screen.getByRole('button', { name: 'Shop menu' });
+    button.focus();
+    // What a browser does to a focused control that becomes disabled: the focus falls to the page
+    // (jsdom keeps it there, and blurs no disabled element: so blur first).
+    button.blur();
+    button.setAttribute('disabled', '');
+    expect(document.body).toHaveFocus();
+    button.removeAttribute('disabled');
+    await waitFor(() => expect(button).toHaveFocus());
+
+    // Not when the shopper has gone on meanwhile.
+    button.blur();
+    button.setAttribute('disabled', '');
+    const next = screen.getByRole('link', { name: 'Next' });
+    next.focus();
+    button.removeAttribute('disabled');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(next).toHaveFocus();
+  });
 });

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
+import { useFocusBackWhenEnabled } from '../../lib/use-focus-back-when-enabled';
 import { visuallyHidden } from '../../lib/visually-hidden';
 
 /** How long a new page may take to show its heading (`h1`) before the focus goes to its main region instead. */
@@ -83,7 +84,8 @@ function focusNewPage(announce: (text: string) => void): { stop: () => boolean }
  * Keeps the keyboard focus where the shopper is (WCAG 2.4.3). After a page change in the browser
  * the focus moves to the new page's heading, once it exists (see `focusNewPage`), and a polite
  * live region says the page's title; not on the document's first load, nor when only the `#hash` changes (the skip
- * link). Mounted once in each layout.
+ * link). A control disabled while it works gets the focus back when it is enabled again
+ * (`useFocusBackWhenEnabled`). Mounted once in each layout.
  */
 export function FocusKeeper() {
   const location = useLocation();
@@ -111,6 +113,8 @@ export function FocusKeeper() {
       if (watch.stop()) handled.current = '';
     };
   }, [page]);
+
+  useFocusBackWhenEnabled();
 
   return (
     <Box aria-live="polite" aria-atomic="true" sx={visuallyHidden}>
