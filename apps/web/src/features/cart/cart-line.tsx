@@ -8,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ProductLine } from '../../components/product-line';
@@ -31,8 +31,10 @@ export function cartLineLinkId(productId: string): string {
   return `cart-line-${productId}`;
 }
 
-/** A line's button while a change is in flight: it keeps focus (a disabled button loses it) and looks unavailable. */
+/** The line's other buttons while one's change is in flight: unavailable, and they look it. */
 const waitingSx = { '&[aria-disabled="true"]': { color: 'action.disabled', cursor: 'default' } } as const;
+
+type LineButton = 'decrease' | 'increase' | 'remove';
 
 export interface CartLineRowProps {
   line: CartLine;
@@ -45,43 +47,52 @@ export interface CartLineRowProps {
 /**
  * One cart line: photo, title (to the product), price notes, −1 / quantity / +1 and remove
  * (spec section 2). The icon buttons are named by their action and the product ('Increase
- * quantity, Olive oil'). While a change is in flight the buttons wait — marked `aria-disabled`,
- * not disabled, so the one pressed keeps the keyboard focus for the next press; a refused
- * change says why.
+ * quantity, Olive oil'). While a change is in flight the buttons wait: the one pressed is
+ * `aria-busy` (the page's style shows it), the others `aria-disabled`; none is disabled, so the
+ * one pressed keeps the keyboard focus for the next press. A refused change says why.
  */
 export function CartLineRow({ line, onRemoveStart, onRemoveFailed }: CartLineRowProps) {
   const { t } = useTranslation('shopping');
   const [setQuantity, quantityState] = useSetCartQuantityMutation();
   const [remove, removeState] = useRemoveFromCartMutation();
   const { product, quantity } = line;
-  const busy = quantityState.isLoading || removeState.isLoading;
+  // The button whose change is in flight.
+  const [pressed, setPressed] = useState<LineButton | null>(null);
+  const busy = pressed !== null || quantityState.isLoading || removeState.isLoading;
   // A second press before the render that shows the first as busy must not send a second change.
   const inFlight = useRef(false);
 
-  async function run(request: () => Promise<void>) {
+  async function run(button: LineButton, request: () => Promise<void>) {
     if (inFlight.current) return;
     inFlight.current = true;
+    setPressed(button);
     try {
       await request();
     } finally {
       inFlight.current = false;
+      setPressed(null);
     }
   }
 
-  function change(next: number) {
+  /** A button's waiting state: busy if it was pressed, unavailable while another's change runs. */
+  function waiting(button: LineButton) {
+    return { 'aria-busy': pressed === button || undefined, 'aria-disabled': (busy && pressed !== button) || undefined };
+  }
+
+  function change(button: LineButton, next: number) {
     if (inFlight.current) return;
     if (next < MIN_LINE_QUANTITY) {
       void notify('error', t('cart.minQuantity'), { duration: QUANTITY_TOAST_MS, id: 'cart-min-quantity' });
       return;
     }
-    void run(async () => {
+    void run(button, async () => {
       const result = await setQuantity({ productId: product._id, quantity: next });
       if ('error' in result) void notify('error', errorMessageOf(result.error) ?? t('cart.changeFailed'), { duration: QUANTITY_TOAST_MS });
     });
   }
 
   function removeLine() {
-    void run(async () => {
+    void run('remove', async () => {
       onRemoveStart?.(product._id);
       const result = await remove({ productId: product._id });
       if ('error' in result) {
@@ -129,8 +140,8 @@ export function CartLineRow({ line, onRemoveStart, onRemoveFailed }: CartLineRow
           >
             <IconButton
               size="small"
-              onClick={() => change(quantity - 1)}
-              aria-disabled={busy || undefined}
+              onClick={() => change('decrease', quantity - 1)}
+              {...waiting('decrease')}
               aria-label={t('cart.decrease', { title: product.title })}
               sx={waitingSx}
             >
@@ -141,15 +152,15 @@ export function CartLineRow({ line, onRemoveStart, onRemoveFailed }: CartLineRow
             </Typography>
             <IconButton
               size="small"
-              onClick={() => change(quantity + 1)}
-              aria-disabled={busy || undefined}
+              onClick={() => change('increase', quantity + 1)}
+              {...waiting('increase')}
               aria-label={t('cart.increase', { title: product.title })}
               sx={waitingSx}
             >
               <AddIcon fontSize="small" />
             </IconButton>
           </Box>
-          <IconButton size="small" onClick={removeLine} aria-disabled={busy || undefined} aria-label={t('cart.remove', { title: product.title })} sx={waitingSx}>
+          <IconButton size="small" onClick={removeLine} {...waiting('remove')} aria-label={t('cart.remove', { title: product.title })} sx={waitingSx}>
             <DeleteOutlinedIcon fontSize="small" />
           </IconButton>
         </Box>

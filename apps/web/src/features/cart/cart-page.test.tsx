@@ -104,17 +104,18 @@ describe('/cart', () => {
     increase.focus();
 
     await user.keyboard('{Enter}');
-    // In flight: marked busy, not disabled (a disabled button drops the focus), and a second
-    // press sends nothing.
-    await waitFor(() => expect(increase).toHaveAttribute('aria-disabled', 'true'));
+    // In flight: marked busy, not disabled (a disabled button drops the focus), the others
+    // unavailable, and a second press sends nothing.
+    await waitFor(() => expect(increase).toHaveAttribute('aria-busy', 'true'));
     expect(increase).toBeEnabled();
     expect(increase).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Decrease quantity, Olive oil' })).toHaveAttribute('aria-disabled', 'true');
     await user.keyboard('{Enter}');
     expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
 
     held.release();
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(2 items)'));
-    expect(increase).not.toHaveAttribute('aria-disabled');
+    expect(increase).not.toHaveAttribute('aria-busy');
     expect(increase).toHaveFocus();
 
     await user.keyboard('{Enter}');
@@ -135,7 +136,7 @@ describe('/cart', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(2 items)'));
     expect(screen.getByRole('region', { name: 'Order summary' })).toHaveTextContent('Subtotal (2 items)$15.00');
-    await waitFor(() => expect(increase).not.toHaveAttribute('aria-disabled'));
+    await waitFor(() => expect(increase).not.toHaveAttribute('aria-busy'));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(3 items)'));
     expect(requests.filter((r) => r.method === 'PATCH').map((r) => (JSON.parse(r.body) as { quantity: number }).quantity)).toEqual([2, 3]);
@@ -151,7 +152,7 @@ describe('/cart', () => {
     const decrease = screen.getByRole('button', { name: 'Decrease quantity, Olive oil' });
     decrease.focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(decrease).toHaveAttribute('aria-disabled', 'true'));
+    await waitFor(() => expect(decrease).toHaveAttribute('aria-busy', 'true'));
     expect(decrease).toBeEnabled();
     held.release();
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(1 item)'));

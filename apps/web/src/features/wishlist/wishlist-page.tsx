@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 
 import { useSignedInUser } from '../../app/hooks';
-import { BusyButton } from '../../components/busy-button';
 import { useNamedAction, useProductActions } from '../../components/product-actions';
 import { ProductLine } from '../../components/product-line';
 import { errorMessageOf } from '../../lib/api-error';
@@ -28,6 +27,9 @@ function itemLinkId(productId: string): string {
   return `wish-item-${productId}`;
 }
 
+/** A button while the item's other action runs: unavailable, and it looks it. */
+const waitingSx = { '&[aria-disabled="true"]': { color: 'action.disabled', borderColor: 'action.disabledBackground', cursor: 'default' } } as const;
+
 interface WishListItemProps {
   item: WishItem;
   /** Remove or Move To Cart was pressed: the list decides where focus goes once the item has left it. */
@@ -38,8 +40,9 @@ interface WishListItemProps {
 
 /**
  * One saved product: photo, title, description, 'Move To Cart' (adds it to the cart, then takes
- * it off the list — if the add fails, it stays) and 'Remove'. While either runs, the buttons
- * wait and keep the focus (`BusyButton`).
+ * it off the list — if the add fails, it stays) and 'Remove'. While either runs, its button is
+ * `aria-busy` (the page's style shows it) and the other `aria-disabled`; neither is disabled, so
+ * the one pressed keeps the keyboard focus.
  */
 function WishListItem({ item, onRemoveStart, onRemoveFailed }: WishListItemProps) {
   const { t } = useTranslation('shopping');
@@ -102,12 +105,26 @@ function WishListItem({ item, onRemoveStart, onRemoveFailed }: WishListItemProps
         {product.quantity === 0 ? <Typography sx={{ color: 'error.main', fontSize: '0.85rem', fontWeight: 600 }}>{t('wishlist.outOfStock')}</Typography> : null}
       </Box>
       <Box sx={{ gridColumn: { xs: '2', sm: 'auto' }, display: 'flex', flexDirection: { xs: 'row', sm: 'column' }, gap: 1, alignItems: 'stretch' }}>
-        <BusyButton variant="contained" busy={moving} waiting={removing} onClick={() => void moveToCart()} aria-label={named(t('wishlist.moveToCart'), product.title)}>
+        <Button
+          variant="contained"
+          onClick={() => void moveToCart()}
+          aria-busy={moving || undefined}
+          aria-disabled={removing || undefined}
+          aria-label={named(t('wishlist.moveToCart'), product.title)}
+          sx={waitingSx}
+        >
           {t('wishlist.moveToCart')}
-        </BusyButton>
-        <BusyButton variant="outlined" busy={removing} waiting={moving} onClick={() => void removeOnly()} aria-label={named(t('wishlist.remove'), product.title)}>
+        </Button>
+        <Button
+          variant="outlined"
+          onClick={() => void removeOnly()}
+          aria-busy={removing || undefined}
+          aria-disabled={moving || undefined}
+          aria-label={named(t('wishlist.remove'), product.title)}
+          sx={waitingSx}
+        >
           {t('wishlist.remove')}
-        </BusyButton>
+        </Button>
       </Box>
     </ProductLine>
   );
