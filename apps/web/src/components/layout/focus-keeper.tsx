@@ -118,7 +118,8 @@ export function FocusKeeper() {
 
   return (
     <Box aria-live="polite" aria-atomic="true" sx={visuallyHidden}>
-      {announcement}
+      {/* Nothing rather than an empty text: Preact would add one to the server's markup while hydrating. */}
+      {announcement === '' ? null : announcement}
     </Box>
   );
 }
