@@ -1,6 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 
 import { type Direction } from '../lib/direction';
+import { FOCUS_RING } from '../lib/focus-ring';
 import { LinkBehavior } from '../lib/link-behavior';
 
 /** System fonts only: nothing may load from outside the origin. Arabic-capable faces included. */
@@ -29,6 +30,11 @@ export const brandColors = {
 export function createAppTheme(direction: Direction) {
   return createTheme({
     direction,
+    // The focus ring (lib/focus-ring.ts) as MUI draws it on every ButtonBase control (buttons, icon
+    // buttons, accordion headers, menu items, radios, checkboxes) and Link: at once, and inside the
+    // controls a scroller would clip (menu items, radios, checkboxes). Inside the header MUI adds a
+    // white halo within the ring.
+    focusVisible: { outlineColor: FOCUS_RING.color, outlineWidth: FOCUS_RING.width, outlineOffset: FOCUS_RING.offset },
     breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
     palette: {
       primary: { main: brandColors.blue, dark: brandColors.darkBlue, contrastText: '#ffffff' },
@@ -48,11 +54,16 @@ export function createAppTheme(direction: Direction) {
     components: {
       MuiLink: { defaultProps: { component: LinkBehavior } },
       MuiButtonBase: { defaultProps: { LinkComponent: LinkBehavior } },
-      MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { borderRadius: 999 } } },
+      // The focus ripple fades in over half a second; the ring above shows focus at once.
+      MuiButton: { defaultProps: { disableElevation: true, disableFocusRipple: true }, styleOverrides: { root: { borderRadius: 999 } } },
+      MuiIconButton: { defaultProps: { disableFocusRipple: true } },
+      MuiCheckbox: { defaultProps: { disableFocusRipple: true } },
+      MuiRadio: { defaultProps: { disableFocusRipple: true } },
       MuiCssBaseline: {
         styleOverrides: {
           img: { maxWidth: '100%' },
-          ':focus-visible': { outline: `3px solid ${brandColors.blue}`, outlineOffset: 2 },
+          // Everything else that takes focus: router links, the skip link, a page's heading.
+          ':focus-visible': { outline: `${FOCUS_RING.width}px solid ${FOCUS_RING.color}`, outlineOffset: FOCUS_RING.offset },
         },
       },
     },

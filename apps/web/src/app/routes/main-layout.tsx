@@ -3,6 +3,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 
+import { FocusKeeper } from '../../components/layout/focus-keeper';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { SecondaryBar } from '../../components/layout/secondary-bar';
@@ -67,6 +68,7 @@ export function MainLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink targetId={MAIN_ID} />
+      <FocusKeeper />
       {navigation.state !== 'idle' ? (
         <Suspense fallback={null}>
           <NavigationProgress label={t('loading')} />

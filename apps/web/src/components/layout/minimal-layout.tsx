@@ -7,6 +7,7 @@ import { Outlet } from 'react-router';
 import { useToday } from '../../lib/use-today';
 import { PageFallback } from '../page-fallback';
 
+import { FocusKeeper } from './focus-keeper';
 import { LanguageMenu } from './language-menu';
 import { Logo } from './logo';
 
@@ -16,6 +17,7 @@ export function MinimalLayout() {
   const year = useToday().getFullYear();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: '#f2f8fd' }}>
+      <FocusKeeper />
       <Box
         component="header"
         sx={{

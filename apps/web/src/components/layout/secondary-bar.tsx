@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { categoryPath } from '../../lib/category-path';
+import { FOCUS_RING } from '../../lib/focus-ring';
 
 /**
  * The bar under the header (spec section 2): the shop's store (name and fixed address), an
@@ -71,6 +72,8 @@ export function SecondaryBar({ categories }: { categories: readonly Category[] }
               whiteSpace: 'nowrap',
               fontWeight: 500,
               '&:hover': { bgcolor: 'action.hover', textDecoration: 'underline' },
+              // Inside the link: the list scrolls sideways, and a scroller clips what overflows it.
+              '&:focus-visible': { outlineOffset: -FOCUS_RING.width },
             },
           }}
         >

@@ -32,7 +32,7 @@ const withTags = api.enhanceEndpoints({ addTagTypes: ['Cart'] });
 /**
  * The cart (spec sections 4 and 7). Every change is followed by a reload of the cart
  * (`invalidatesTags`); a removal also drops the line from the cached cart as soon as the server
- * confirms it. The request headers (`token`, or `token2` for a guest) come from the base query.
+ * confirms it, and a quantity change shows the answered quantity as soon as it comes. The request headers (`token`, or `token2` for a guest) come from the base query.
  */
 export const cartApi = withTags.injectEndpoints({
   endpoints: (build) => ({
@@ -54,6 +54,32 @@ export const cartApi = withTags.injectEndpoints({
     setCartQuantity: build.mutation<Cart, { productId: string; quantity: number }>({
       query: (body) => ({ url: '/cart', method: 'PATCH', body }),
       transformResponse: (response: CartResponse) => response.data,
+      // The answer's quantities and amounts show at once, before the reload: a second press of
+      // '+' right after the first counts from the new quantity, not from the one before it. Only
+      // numbers are taken (the cached texts stay in their own language), and only into this cart.
+      async onQueryStarted(_change, lifecycle) {
+        const { dispatch, queryFulfilled } = lifecycle;
+        let answer: Cart;
+        try {
+          ({ data: answer } = await queryFulfilled);
+        } catch {
+          return;
+        }
+        for (const args of cartApi.util.selectCachedArgsForQuery(lifecycle.getState(), 'getCart')) {
+          dispatch(
+            cartApi.util.updateQueryData('getCart', args, (cart) => {
+              if (cart._id !== answer._id) return;
+              for (const line of cart.items) {
+                const answered = answer.items.find((entry) => entry.product._id === line.product._id);
+                if (answered) line.quantity = answered.quantity;
+              }
+              cart.count = answer.count;
+              cart.subtotal = answer.subtotal;
+              cart.savings = answer.savings;
+            }),
+          );
+        }
+      },
       invalidatesTags: ['Cart'],
     }),
     removeFromCart: build.mutation<Cart, { productId: string }>({

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { signInShopper } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -11,6 +11,24 @@ const dates = cartProduct(2, { title: 'Dates', price: 4.25, listPrice: 5, quanti
 
 async function linesList() {
   return screen.findByRole('list', { name: 'Items in your cart' });
+}
+
+/**
+ * Holds the answers of the requests `held` picks (the fake shop has already answered them)
+ * until `release()`, so a test can look at the page while a change is in flight.
+ */
+function holdAnswers(held: (request: Request) => boolean): { release: () => void } {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const shopFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const answer = await shopFetch(input, init);
+    if (held(input instanceof Request ? input : new Request(input, init))) await gate;
+    return answer;
+  });
+  return { release };
 }
 
 describe('/cart', () => {
@@ -74,6 +92,118 @@ describe('/cart', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(2 items)'));
     // Every change is followed by a reload of the cart (spec section 4).
     expect(requests.filter((r) => r.method === 'GET' && r.url.pathname === '/api/cart').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('keeps the focus on + while its change is in flight and after, so Enter raises the quantity again', async () => {
+    const user = userEvent.setup();
+    const { requests } = mockShop({ lines: [{ product: olive, quantity: 1, priceWhenAdded: 7.5 }] });
+    const held = holdAnswers((request) => request.method === 'PATCH');
+    renderApp('/cart');
+    await linesList();
+    const increase = screen.getByRole('button', { name: 'Increase quantity, Olive oil' });
+    increase.focus();
+
+    await user.keyboard('{Enter}');
+    // In flight: marked busy, not disabled (a disabled button drops the focus), the others
+    // unavailable, and a second press sends nothing.
+    await waitFor(() => expect(increase).toHaveAttribute('aria-busy', 'true'));
+    expect(increase).toBeEnabled();
+    expect(increase).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Decrease quantity, Olive oil' })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+
+    held.release();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(2 items)'));
+    expect(increase).not.toHaveAttribute('aria-busy');
+    expect(increase).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(3 items)'));
+    expect(screen.getByRole('button', { name: 'Increase quantity, Olive oil' })).toHaveFocus();
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => (JSON.parse(r.body) as { quantity: number }).quantity)).toEqual([2, 3]);
+  });
+
+  it('shows the answered quantity before the reload, so a press right after counts from it', async () => {
+    const user = userEvent.setup();
+    const { requests } = mockShop({ lines: [{ product: olive, quantity: 1, priceWhenAdded: 7.5 }] });
+    renderApp('/cart');
+    await linesList();
+    // From the first change on, the cart's reloads wait.
+    const held = holdAnswers((request) => request.method === 'GET' && request.url.endsWith('/api/cart') && requests.some((r) => r.method === 'PATCH'));
+    const increase = screen.getByRole('button', { name: 'Increase quantity, Olive oil' });
+    increase.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(2 items)'));
+    expect(screen.getByRole('region', { name: 'Order summary' })).toHaveTextContent('Subtotal (2 items)$15.00');
+    await waitFor(() => expect(increase).not.toHaveAttribute('aria-busy'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(3 items)'));
+    expect(requests.filter((r) => r.method === 'PATCH').map((r) => (JSON.parse(r.body) as { quantity: number }).quantity)).toEqual([2, 3]);
+    held.release();
+  });
+
+  it('keeps the focus on − when it lowers the quantity, and when it refuses to go below 1', async () => {
+    const user = userEvent.setup();
+    mockShop({ lines: [{ product: olive, quantity: 2, priceWhenAdded: 7.5 }] });
+    const held = holdAnswers((request) => request.method === 'PATCH');
+    renderApp('/cart');
+    await linesList();
+    const decrease = screen.getByRole('button', { name: 'Decrease quantity, Olive oil' });
+    decrease.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(decrease).toHaveAttribute('aria-busy', 'true'));
+    expect(decrease).toBeEnabled();
+    held.release();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('(1 item)'));
+    expect(decrease).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Quantity cannot be less than 1')).toBeInTheDocument();
+    expect(decrease).toHaveFocus();
+  });
+
+  it('hands the focus of a removed line to the next line, the last line’s to the one before, the only line’s to the heading', async () => {
+    const user = userEvent.setup();
+    const bread = cartProduct(3, { title: 'Bread' });
+    mockShop({
+      lines: [
+        { product: olive, quantity: 1, priceWhenAdded: 7.5 },
+        { product: dates, quantity: 1, priceWhenAdded: 4.25 },
+        { product: bread, quantity: 1, priceWhenAdded: bread.price },
+      ],
+    });
+    renderApp('/cart');
+    const lines = await linesList();
+
+    screen.getByRole('button', { name: 'Remove, Olive oil' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(lines).getByRole('link', { name: 'Dates' })).toHaveFocus());
+    expect(within(lines).queryByRole('link', { name: 'Olive oil' })).not.toBeInTheDocument();
+
+    screen.getByRole('button', { name: 'Remove, Bread' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(lines).getByRole('link', { name: 'Dates' })).toHaveFocus());
+    expect(within(lines).queryByRole('link', { name: 'Bread' })).not.toBeInTheDocument();
+
+    screen.getByRole('button', { name: 'Remove, Dates' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Your cart is empty!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+  });
+
+  it('leaves the focus where the shopper put it while a removal was in flight', async () => {
+    const user = userEvent.setup();
+    mockShop({ lines: [{ product: olive, quantity: 1, priceWhenAdded: 7.5 }, { product: dates, quantity: 1, priceWhenAdded: 4.25 }] });
+    const held = holdAnswers((request) => request.method === 'PATCH');
+    renderApp('/cart');
+    const lines = await linesList();
+    screen.getByRole('button', { name: 'Remove, Olive oil' }).focus();
+    await user.keyboard('{Enter}');
+    const checkout = screen.getByRole('button', { name: 'Continue to checkout' });
+    checkout.focus();
+    held.release();
+    await waitFor(() => expect(within(lines).queryByRole('link', { name: 'Olive oil' })).not.toBeInTheDocument());
+    expect(checkout).toHaveFocus();
   });
 
   it('drops a removed line and then shows the empty cart', async () => {

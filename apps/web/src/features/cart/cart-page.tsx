@@ -18,11 +18,12 @@ import { ProductCarouselSection } from '../../components/product-carousel-sectio
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
 import { PRODUCT_ROW_SLIDER } from '../../lib/slider-settings';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal';
 import { useLanguage } from '../../lib/use-language';
 import { useToday } from '../../lib/use-today';
 
 import { useGetRecommendationsQuery } from './cart-api';
-import { CartLineRow } from './cart-line';
+import { CartLineRow, cartLineLinkId } from './cart-line';
 import { CartSummary } from './cart-summary';
 import { useCart } from './use-cart';
 
@@ -91,7 +92,8 @@ function EmptyCart() {
 /**
  * `/cart` (spec section 2): heading with the item count; the delivery options and the cart's
  * lines in two sections that open with the page; the summary panel; recommendations. A
- * full-screen overlay covers the page while the cart first loads.
+ * full-screen overlay covers the page while the cart first loads. A removed line hands the
+ * focus to the line beside it, or to the heading.
  */
 export function CartPage() {
   const { t } = useTranslation('shopping');
@@ -101,6 +103,8 @@ export function CartPage() {
   const { data: cart, isLoading, isError, refetch } = useCart();
   const arrives = formatDeliveryDate(arrivalDate(useToday()), lng);
   const count = cart?.count ?? 0;
+  const lineIds = useMemo(() => cart?.items.map((line) => line.product._id), [cart]);
+  const { headingRef, removing, removalFailed } = useFocusAfterRemoval(lineIds, cartLineLinkId);
 
   let body: ReactNode = null;
   if (cart && cart.items.length > 0) {
@@ -115,7 +119,7 @@ export function CartPage() {
               <Typography sx={{ fontSize: '0.9rem', color: 'text.secondary', mb: 1 }}>{t('cart.postcode')}</Typography>
               <Box component="ul" aria-label={t('cart.linesLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
                 {cart.items.map((line) => (
-                  <CartLineRow key={line.product._id} line={line} />
+                  <CartLineRow key={line.product._id} line={line} onRemoveStart={removing} onRemoveFailed={removalFailed} />
                 ))}
               </Box>
             </Section>
@@ -142,7 +146,8 @@ export function CartPage() {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Typography variant="h1" sx={{ mb: 3 }}>
+      {/* Focus comes here when the last line is removed. */}
+      <Typography ref={headingRef} variant="h1" tabIndex={-1} sx={{ mb: 3 }}>
         {`${t('cart.title')} `}
         <Box component="span" sx={{ fontWeight: 400, fontSize: '1.1rem', color: 'text.secondary' }}>
           {t('cart.count', { count })}

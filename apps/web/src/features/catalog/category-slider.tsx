@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Carousel } from '../../components/carousel';
 import { categoryPath } from '../../lib/category-path';
+import { FOCUS_RING } from '../../lib/focus-ring';
 import { DEPARTMENTS_SLIDER, slideBasisSx } from '../../lib/slider-settings';
 import { useLanguage } from '../../lib/use-language';
 
@@ -82,6 +83,8 @@ export function CategorySlider({ title }: { title: string }) {
                 fontSize: { xs: '0.85rem', md: '1rem' },
                 borderRadius: 2,
                 '&:hover img': { transform: 'scale(1.04)' },
+                // Inside the link: the slider's viewport clips what overflows it.
+                '&.Mui-focusVisible': { outlineOffset: -FOCUS_RING.width },
               }}
             >
               <Box

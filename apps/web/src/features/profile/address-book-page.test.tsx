@@ -119,4 +119,33 @@ describe('/userprofile/address', () => {
     expect(await screen.findByText('Giza, Egypt')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'GET' && r.url.pathname === `/api/users/${SHOPPER_ID}`).length).toBeGreaterThanOrEqual(2);
   });
+
+  it('takes the focus into the form when it opens, and back to Add a new address when it closes', async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    mockBook([]);
+    renderApp('/userprofile/address');
+    (await addAddressButton()).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add a new address' })).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    const values: [RegExp, string][] = [
+      [/^Full name/, 'Mona Adel'],
+      [/^Phone number/, '01001234567'],
+      [/^Country/, 'Egypt'],
+      [/^City/, 'Giza'],
+      [/^Street/, 'Pyramids Rd.'],
+      [/^Floor/, '2'],
+      [/^Apartment/, '5'],
+      [/^Zip code/, '12511'],
+    ];
+    for (const [label, value] of values) await user.type(screen.getByLabelText(label), value);
+    screen.getByRole('button', { name: 'Save address' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Giza, Egypt')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add a new address' })).toHaveFocus());
+  });
 });

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useSignedInUser } from '../../app/hooks';
@@ -49,10 +49,15 @@ function AddressCard({ address, onRemove, removing }: { address: Address; onRemo
   );
 }
 
+/** The id prefix of the add-address form's fields here: its first field takes the focus when it opens. */
+const FORM_ID = 'address';
+
 /**
  * `/userprofile/address` (spec sections 2, 3, 7): the saved addresses (city and country, area
  * and street, building and floor) and the add-address form. Saving sends the whole list as last
- * read — saved ones with their `_id`, the new one without — and the list is then reloaded.
+ * read — saved ones with their `_id`, the new one without — and the list is then reloaded. The
+ * form takes the place of 'Add a new address', so the focus goes with them: into the form's first
+ * field when it opens, back to the button when it closes (saved or cancelled).
  */
 export function AddressBookPage() {
   const { t } = useTranslation('account');
@@ -60,6 +65,14 @@ export function AddressBookPage() {
   const { data: saved, isLoading, isError } = useGetUserQuery(user?.id ?? '', { skip: !user });
   const [saveAddressBook, { isLoading: saving }] = useSaveAddressBookMutation();
   const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement | null>(null);
+  const formWasOpen = useRef(false);
+
+  useEffect(() => {
+    if (adding) document.getElementById(`${FORM_ID}-fullName`)?.focus();
+    else if (formWasOpen.current) addButton.current?.focus();
+    formWasOpen.current = adding;
+  }, [adding]);
 
   if (!user) return null;
   const book = saved?.addressBook ?? [];
@@ -104,6 +117,7 @@ export function AddressBookPage() {
       <Box sx={{ mt: 3 }}>
         {adding ? (
           <AddressForm
+            idPrefix={FORM_ID}
             onCancel={() => setAdding(false)}
             onSave={async (address) => {
               const ok = await save([...book, address], t('profile.addressSaved'));
@@ -112,7 +126,7 @@ export function AddressBookPage() {
             }}
           />
         ) : (
-          <Button variant="outlined" startIcon={<AddIcon aria-hidden="true" />} onClick={() => setAdding(true)} disabled={!saved}>
+          <Button ref={addButton} variant="outlined" startIcon={<AddIcon aria-hidden="true" />} onClick={() => setAdding(true)} disabled={!saved}>
             {t('profile.addressAdd')}
           </Button>
         )}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { signInShopper } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -9,6 +9,21 @@ import { cartProduct, mockShop, wishProduct } from '../../test/shop-server';
 const olive = cartProduct(1, { title: 'Olive oil', price: 7.5 });
 const dates = cartProduct(2, { title: 'Dates', price: 4.25 });
 const saved = (n: number, title: string) => ({ product: wishProduct(n, { title }), addedAt: '2026-11-20T10:00:00.000Z' });
+
+/** Holds the answers of the requests `held` picks until `release()`: the page as it is while they run. */
+function holdAnswers(held: (request: Request) => boolean): { release: () => void } {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const shopFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const answer = await shopFetch(input, init);
+    if (held(input instanceof Request ? input : new Request(input, init))) await gate;
+    return answer;
+  });
+  return { release };
+}
 
 describe('/wishlist', () => {
   it('asks a guest to sign in, with a link that comes back, and requests nothing', async () => {
@@ -75,5 +90,54 @@ describe('/wishlist', () => {
     renderApp('/wishlist');
     await user.click(await screen.findByRole('button', { name: 'Remove, Olive oil' }));
     expect(await screen.findByText('Your Wish list is empty!')).toBeInTheDocument();
+  });
+
+  it('Remove keeps the focus while it runs, then hands it to the next item, and the last one’s to the heading', async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    mockShop({ products: [olive, dates], wish: [saved(1, 'Olive oil'), saved(2, 'Dates')] });
+    const held = holdAnswers((request) => request.method === 'PATCH');
+    renderApp('/wishlist');
+    const remove = await screen.findByRole('button', { name: 'Remove, Olive oil' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(remove).toHaveAttribute('aria-busy', 'true'));
+    expect(remove).toBeEnabled();
+    expect(remove).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Move To Cart, Olive oil' })).toHaveAttribute('aria-disabled', 'true');
+
+    held.release();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Dates' })).toHaveFocus());
+    expect(screen.queryByRole('heading', { name: 'Olive oil' })).not.toBeInTheDocument();
+
+    screen.getByRole('button', { name: 'Remove, Dates' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Your Wish list is empty!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'My Wish List' })).toHaveFocus());
+  });
+
+  it('Move To Cart hands the focus to the item before when it was the last; a refused add leaves it on the button', async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    const { state } = mockShop({ products: [olive, dates], wish: [saved(1, 'Olive oil'), saved(2, 'Dates')] });
+    renderApp('/wishlist');
+    const move = await screen.findByRole('button', { name: 'Move To Cart, Dates' });
+    move.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Olive oil' })).toHaveFocus());
+    expect(state.lines.map((line) => line.product.title)).toEqual(['Dates']);
+
+    state.refuseAdd = { status: 400, message: 'This product is out of stock', code: 'OUT_OF_STOCK' };
+    const held = holdAnswers((request) => request.method === 'POST');
+    const moveOlive = screen.getByRole('button', { name: 'Move To Cart, Olive oil' });
+    moveOlive.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(moveOlive).toHaveAttribute('aria-busy', 'true'));
+    expect(moveOlive).toBeEnabled();
+    expect(moveOlive).toHaveFocus();
+    held.release();
+    expect(await screen.findByText('This product is out of stock')).toBeInTheDocument();
+    await waitFor(() => expect(moveOlive).not.toHaveAttribute('aria-busy'));
+    expect(moveOlive).toHaveFocus();
   });
 });
