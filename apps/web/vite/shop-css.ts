@@ -25,7 +25,7 @@ export async function shopCss(): Promise<string> {
 }
 
 /**
- * Puts src/app/shop.css inline at the top of the page's head (decision 0025), in development and
+ * Puts src/app/shop.css inline at the top of the page's head (decision 0027), in development and
  * in the build: the header, cards and sliders it styles are in the page's first paint, and it
  * costs no request of its own. Emotion's critical CSS (MUI's components) comes after it.
  */

@@ -1,7 +1,7 @@
 /**
  * The icons of the parts every page shows (header, product cards, sliders), as plain SVG: the
  * path data of Material Icons (Apache License 2.0, as `@mui/icons-material` ships them), drawn
- * without MUI's `SvgIcon`, a styled component each (decision 0025). Sized and coloured by the
+ * without MUI's `SvgIcon`, a styled component each (decision 0027). Sized and coloured by the
  * page's style (`.dk-icon` in app/shop.css): 24 px, or 20 px with `small`, in the text's colour.
  */
 const PATHS = {

@@ -91,7 +91,7 @@ export function WishlistToggle({ product, size = 'medium' }: { product: ActionPr
  * The card's "Add" button (or `label`, e.g. search's "Add to cart"). Its accessible name starts
  * with the visible words ("Add, Olive oil"); while the cart request runs it is `aria-busy` (the
  * page's style shows it) and ignores presses, but stays enabled: a disabled button would drop the
- * keyboard's focus. A plain button styled by app/shop.css (decision 0025): cards show it by the dozen.
+ * keyboard's focus. A plain button styled by app/shop.css (decision 0027): cards show it by the dozen.
  */
 export function AddToCartButton({ product, label, size = 'small', className }: { product: ActionProduct; label?: string; size?: 'small' | 'medium'; className?: string }) {
   const { t } = useTranslation('catalog');

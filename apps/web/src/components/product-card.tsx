@@ -26,7 +26,7 @@ export interface ProductCardProps {
  * links to `/details/{id}` and its link covers the whole card, so the photo opens it too; the
  * buttons sit above that link. Plain elements styled by app/shop.css (`.dk-card`): a page shows
  * dozens of cards, rendered on the server and hydrated in the browser, and a styled component
- * would cost a style serialisation each time (decision 0025).
+ * would cost a style serialisation each time (decision 0027).
  */
 export function ProductCard({ product, actions, layout = 'grid' }: ProductCardProps) {
   return (

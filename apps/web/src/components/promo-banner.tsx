@@ -17,7 +17,7 @@ export interface PromoBannerProps {
 /**
  * A banner image with its overlay text. The text sits on a solid panel over the image from
  * `sm` up (readable whatever the picture), and under the image on narrow phones. Plain elements
- * styled by app/shop.css (decision 0025): every page opens with one.
+ * styled by app/shop.css (decision 0027): every page opens with one.
  */
 export function PromoBanner({ image, title, text, headingLevel = 'h2', action, priority = false, size = 'large' }: PromoBannerProps) {
   const Heading = headingLevel;

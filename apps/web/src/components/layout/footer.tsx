@@ -6,7 +6,7 @@ const COLUMNS = ['about', 'service', 'shop', 'policies'] as const;
 
 /**
  * The footer: placeholder links (all `#`, spec section 2) and the copyright line. Plain elements
- * styled by app/shop.css (decision 0025): every page renders its twenty-odd links on the server.
+ * styled by app/shop.css (decision 0027): every page renders its twenty-odd links on the server.
  */
 export function Footer() {
   const { t } = useTranslation();

@@ -68,7 +68,7 @@ function WishlistAndCart({ cartCount }: Pick<HeaderProps, 'cartCount'>) {
 
 /**
  * The header of every main-layout page (spec section 2), plain elements styled by app/shop.css
- * (decision 0025). Phones get two rows: logo, account,
+ * (decision 0027). Phones get two rows: logo, account,
  * wishlist and cart; then categories, search and language. On a server-rendered page each of
  * its controls hydrates in a task of its own, right after the page, whether in view or not: they
  * show the session (lib/deferred-hydration.tsx).
