@@ -1,7 +1,10 @@
+import { createInstance } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { describe, expect, it } from 'vitest';
 
-import { applyDocumentLanguage, detectionOptions } from './i18n';
+import { mockFetch } from '../test/fetch-mock';
+
+import { applyDocumentLanguage, detectionOptions, lazyHttpBackend, lazyLanguageDetector } from './i18n';
 
 describe('language detection', () => {
   it('follows the spec order: query lng, cookie i18next, html tag, storage, browser, path, subdomain', () => {
@@ -43,5 +46,31 @@ describe('applyDocumentLanguage', () => {
     applyDocumentLanguage('en-US');
     expect(document.documentElement).toHaveAttribute('lang', 'en');
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+  });
+});
+
+describe('the detector and the backend, loaded when first needed', () => {
+  it('detects the language from the cookie when the page brought none, and stores a new choice', async () => {
+    document.cookie = 'i18next=ar; path=/';
+    const i18n = createInstance();
+    await i18n.use(lazyLanguageDetector()).init({ supportedLngs: ['en', 'ar'], fallbackLng: 'en', detection: detectionOptions, resources: {} });
+    expect(i18n.language).toBe('ar');
+    await (i18n.services.languageDetector as { cacheUserLanguage: (lng: string) => Promise<void> }).cacheUserLanguage('en');
+    expect(document.cookie).toContain('i18next=en');
+  });
+
+  it('reads a namespace the page did not bring from /locales/{lng}/{ns}.json', async () => {
+    const requests = mockFetch((url) => (url.pathname === '/locales/en/help.json' ? { body: { title: 'Help centre' } } : undefined));
+    const i18n = createInstance();
+    await i18n.use(lazyHttpBackend()).init({
+      lng: 'en',
+      supportedLngs: ['en', 'ar'],
+      fallbackLng: false,
+      ns: ['help'],
+      defaultNS: 'help',
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+    });
+    expect(i18n.getResource('en', 'help', 'title')).toBe('Help centre');
+    expect(requests.map((request) => request.url.pathname)).toEqual(['/locales/en/help.json']);
   });
 });

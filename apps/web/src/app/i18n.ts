@@ -1,8 +1,8 @@
 // The named `use` is the default instance's bound `use`.
 import type { Language } from '@dukkan/contracts/common';
-import i18next, { type InitOptions, type Resource, use as registerPlugin } from 'i18next';
-import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import i18next, { type BackendModule, type InitOptions, type LanguageDetectorAsyncModule, type Resource, type Services, use as registerPlugin } from 'i18next';
+import type { DetectorOptions } from 'i18next-browser-languagedetector';
+import type { HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
 import { directionOf, toShopLanguage } from '../lib/direction';
@@ -50,14 +50,74 @@ export interface InitialTranslations {
 }
 
 /**
+ * Calls a plugin's `init` with the three arguments i18next passes it (services, its own options,
+ * i18next's options); the plugins' types name only the first two, though both plugins read all three.
+ */
+function initPlugin(plugin: { init: (...args: never[]) => void }, args: readonly unknown[]): void {
+  Reflect.apply(plugin.init, plugin, args);
+}
+
+/**
+ * The language detector of spec section 9 (i18next-browser-languagedetector), loaded when first
+ * needed: a page the server rendered brings its language, so most pages never need it to detect,
+ * only to store a choice (the `i18next` cookie). Its `cacheUserLanguage` answers once the choice
+ * is stored (lib/switch-language.ts waits for it).
+ */
+export function lazyLanguageDetector(): LanguageDetectorAsyncModule {
+  let args: [Services, DetectorOptions, InitOptions] | undefined;
+  let loaded: Promise<{ detect(): string | string[] | undefined; cacheUserLanguage(lng: string): void }> | undefined;
+  const load = () =>
+    (loaded ??= import('i18next-browser-languagedetector').then(({ default: Detector }) => {
+      const detector = new Detector();
+      if (args) initPlugin(detector, args);
+      return detector;
+    }));
+  return {
+    type: 'languageDetector',
+    async: true,
+    init: (services, detectorOptions, i18nextOptions) => {
+      args = [services, detectorOptions, i18nextOptions];
+    },
+    detect: () => load().then((detector) => detector.detect()),
+    cacheUserLanguage: (lng) => load().then((detector) => detector.cacheUserLanguage(lng)),
+  };
+}
+
+/**
+ * The HTTP backend (`/locales/{lng}/{ns}.json`, i18next-http-backend), loaded when the first
+ * namespace the page did not bring is needed: a page the server rendered brings its texts.
+ */
+export function lazyHttpBackend(): BackendModule<HttpBackendOptions> {
+  let args: [Services, HttpBackendOptions, InitOptions] | undefined;
+  let loaded: Promise<BackendModule<HttpBackendOptions>> | undefined;
+  return {
+    type: 'backend',
+    init: (services, backendOptions, i18nextOptions) => {
+      args = [services, backendOptions, i18nextOptions];
+    },
+    read: (language, namespace, callback) => {
+      loaded ??= import('i18next-http-backend').then(({ default: HttpBackend }) => {
+        const backend = new HttpBackend();
+        if (args) initPlugin(backend, args);
+        return backend;
+      });
+      loaded.then(
+        (backend) => backend.read(language, namespace, callback),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+      );
+    },
+  };
+}
+
+/**
  * Starts i18next with the HTTP backend (`/locales/{lng}/{ns}.json`) and the language detector.
  * On a server-rendered page the language is the server's and the page's translations are there
  * already, so the first render matches the HTML; other namespaces load when a page needs them.
  */
 export function initI18n(initial?: InitialTranslations) {
   i18next.on('languageChanged', (code) => applyDocumentLanguage(i18next.resolvedLanguage ?? code));
-  return registerPlugin(HttpBackend)
-    .use(LanguageDetector)
+  return registerPlugin(lazyHttpBackend())
+    .use(lazyLanguageDetector())
     .use(initReactI18next)
     .init<HttpBackendOptions>({
       ...sharedOptions,

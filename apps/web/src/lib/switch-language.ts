@@ -1,5 +1,5 @@
 import type { Language } from '@dukkan/contracts/common';
-import type { i18n as I18n, LanguageDetectorModule } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 
 import { DEFERRED_ATTRIBUTE } from './deferred-hydration';
 
@@ -10,16 +10,17 @@ import { DEFERRED_ATTRIBUTE } from './deferred-hydration';
  * would keep the old labels of its attributes: the choice is stored (the `i18next` cookie, as the
  * language detector stores it) and the server renders the page again in the new language.
  */
-export function switchLanguage(i18n: I18n, language: Language): void {
+export async function switchLanguage(i18n: I18n, language: Language): Promise<void> {
   const served = document.querySelector(`[${DEFERRED_ATTRIBUTE}]:not([${DEFERRED_ATTRIBUTE}="live"])`);
   if (!served) {
-    void i18n.changeLanguage(language);
+    await i18n.changeLanguage(language);
     return;
   }
-  // i18next types its detector `any`; ours is i18next-browser-languagedetector, which stores the
-  // choice as configured (app/i18n.ts: the `i18next` cookie, a year, path /).
-  const detector = i18n.services.languageDetector as LanguageDetectorModule | undefined;
-  detector?.cacheUserLanguage?.(language);
+  // i18next types its detector `any`; ours (app/i18n.ts) loads i18next-browser-languagedetector,
+  // which stores the choice as configured (the `i18next` cookie, a year, path /), and answers
+  // once it has.
+  const detector = i18n.services.languageDetector as { cacheUserLanguage?: (lng: string) => Promise<void> | void } | undefined;
+  await detector?.cacheUserLanguage?.(language);
   const url = new URL(window.location.href);
   // A `?lng=` in the address would win over the stored choice.
   url.searchParams.delete('lng');

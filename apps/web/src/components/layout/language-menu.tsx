@@ -24,7 +24,7 @@ export function LanguageMenu() {
 
   function choose(language: Language) {
     menu.close();
-    if (language !== current) switchLanguage(i18n, language);
+    if (language !== current) void switchLanguage(i18n, language);
   }
 
   return (
