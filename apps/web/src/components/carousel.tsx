@@ -1,11 +1,10 @@
-import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DeferHydration } from '../lib/deferred-hydration';
+import { directionOf } from '../lib/direction';
 import { REPLAY_EACH_ATTRIBUTE } from '../lib/early-events';
-import { type SliderSettings, slideBasisSx, toAutoplayOptions, toEmblaOptions } from '../lib/slider-settings';
+import { type SliderSettings, slideCountVariables, toAutoplayOptions, toEmblaOptions } from '../lib/slider-settings';
 import { useDeferredEmbla } from '../lib/use-deferred-embla';
 import { usePrefersReducedMotion } from '../lib/use-prefers-reduced-motion';
 
@@ -35,8 +34,8 @@ export interface CarouselProps {
  * play button (WCAG 2.2.2). In Arabic it runs right-to-left.
  */
 export function Carousel({ labelledBy, header, settings, slides, gap = 16 }: CarouselProps) {
-  const { t } = useTranslation();
-  const { direction } = useTheme();
+  const { t, i18n } = useTranslation();
+  const direction = directionOf(i18n.resolvedLanguage ?? i18n.language);
   const reducedMotion = usePrefersReducedMotion();
   const viewportId = useId();
   // Autoplay is on unless the shopper prefers reduced motion; the pause button overrides either way.
@@ -131,16 +130,12 @@ export function Carousel({ labelledBy, header, settings, slides, gap = 16 }: Car
         </div>
       </div>
       <div ref={viewportRef} id={viewportId} dir={direction} className="dk-carousel__viewport">
-        <Box
+        <div
+          className="dk-slides"
           // While it plays, announcing every move would drown a screen reader.
           aria-live={playing ? 'off' : 'polite'}
-          // The slides are plain elements styled from here: one style for all of them.
-          sx={{
-            display: 'flex',
-            touchAction: 'pan-y pinch-zoom',
-            marginInlineStart: `-${gap}px`,
-            '& > [role="group"]': { ...slideBasisSx(settings), minWidth: 0, paddingInlineStart: `${gap}px` },
-          }}
+          // The slides' widths at each breakpoint, and the space between them (app/shop.css).
+          style={{ ...slideCountVariables(settings), '--slide-gap': `${gap}px` } as CSSProperties}
         >
           {slides.map((slide, index) => (
             <div
@@ -153,7 +148,7 @@ export function Carousel({ labelledBy, header, settings, slides, gap = 16 }: Car
               <DeferHydration>{slide.content}</DeferHydration>
             </div>
           ))}
-        </Box>
+        </div>
       </div>
     </div>
   );

@@ -1,10 +1,10 @@
 // Runs on Preact (vitest.preact.config.ts), as the built shop does: `react` here is preact/compat.
-import { type ReactNode, version } from 'react';
+import { type ReactNode, useId, version } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { DEFERRED_ATTRIBUTE, DeferHydration, PART_ATTRIBUTE, PARTS_WAIT_FOR_VIEW } from './deferred-hydration';
+import { DEFERRED_ATTRIBUTE, DeferHydration, PARTS_WAIT_FOR_VIEW } from './deferred-hydration';
 import { EARLY_EVENT } from './early-events';
 import { HydrationCommitted, HydrationProvider, useHydrated } from './use-hydrated';
 
@@ -51,8 +51,17 @@ async function eventually(check: () => void): Promise<void> {
   }
 }
 
+/**
+ * A button saying whether it is live. It takes an id too: a part's content, hydrated later than
+ * the page around it, takes its ids later, so parts must not be told apart by theirs.
+ */
 function Labelled({ name }: { name: string }) {
-  return <button type="button">{`${name} ${useHydrated() ? 'live' : 'as served'}`}</button>;
+  const id = useId();
+  return (
+    <button type="button" data-id={id}>
+      {`${name} ${useHydrated() ? 'live' : 'as served'}`}
+    </button>
+  );
 }
 
 /** A page of three parts, a button in each; the last hydrates eagerly (as the header's do). */
@@ -96,7 +105,7 @@ describe('DeferHydration on Preact, as the built shop runs', () => {
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);
-    const parts = [...container.querySelectorAll(`[${PART_ATTRIBUTE}]`)];
+    const parts = [...container.querySelectorAll(`[${DEFERRED_ATTRIBUTE}]`)];
     expect(parts.map((part) => part.getAttribute(DEFERRED_ATTRIBUTE))).toEqual(['pending', 'pending', 'pending']);
     root = hydrateRoot(container, <Page />);
     return parts as [Element, Element, Element];

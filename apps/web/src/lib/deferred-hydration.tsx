@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState, version } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, version } from 'react';
 
 import { EARLY_EVENT, EARLY_EVENTS_GLOBAL, type EarlyEvents } from './early-events';
 import { HydratedValueProvider, useHydrated } from './use-hydrated';
@@ -8,8 +8,6 @@ import { HydratedValueProvider, useHydrated } from './use-hydrated';
  * hydrated (still rendered as served), `live` once it renders live and answers presses.
  */
 export const DEFERRED_ATTRIBUTE = 'data-deferred-hydration';
-/** The attribute naming a deferred part (its `useId`, the same on the server and in the browser). */
-export const PART_ATTRIBUTE = 'data-part';
 
 /**
  * How far outside the viewport a part starts to hydrate: far enough that a part scrolled to is
@@ -31,19 +29,21 @@ export const PARTS_WAIT_FOR_VIEW = !version.startsWith('19.');
 const onServer = () => import.meta.env.SSR || typeof window === 'undefined';
 
 interface Deferral {
-  id: string;
-  /** The `DeferHydration` it belongs to: ids are positions in the tree, so a later page's part may reuse one. */
-  owner: object;
   promise: Promise<void>;
   release: () => void;
   released: boolean;
   queued: boolean;
-  /** The part's server markup, when it was found. */
+  eager: boolean;
+  /** The part's element, once the page around it has hydrated. */
   element: Element | null;
 }
 
-/** Parts of the page being hydrated that wait for their turn, by id. */
-const deferrals = new Map<string, Deferral>();
+/**
+ * The parts waiting for their turn, by their `DeferHydration` (an object of its own: a part is
+ * never mistaken for another, whatever their places in the tree), and by their element.
+ */
+const byOwner = new WeakMap<object, Deferral>();
+const byElement = new WeakMap<Element, Deferral>();
 /** Parts to hydrate next, one per task: those the shopper touched first, then those in view. */
 const queue: Deferral[] = [];
 let draining = false;
@@ -76,16 +76,6 @@ function stopObserving(deferral: Deferral) {
   }
 }
 
-/**
- * Drops a part that never hydrated and whose markup is gone (its page was left): ids are
- * positions in the tree (Preact's `useId`), so a part of the next page may have the same one.
- */
-function forget(deferral: Deferral) {
-  stopObserving(deferral);
-  if (deferral.queued) queue.splice(queue.indexOf(deferral), 1);
-  deferrals.delete(deferral.id);
-}
-
 /** Queues a part to hydrate: at the front when the shopper touched it. */
 function schedule(deferral: Deferral, touched: boolean) {
   if (deferral.released) return;
@@ -100,14 +90,14 @@ function schedule(deferral: Deferral, touched: boolean) {
   drain();
 }
 
-/** The waiting parts around `target`, outermost last (only the outermost of nested parts is registered). */
+/** The waiting parts around `target`, innermost first (a part inside a waiting one is not known yet). */
 function pendingPartsAround(target: EventTarget | null): Deferral[] {
   const found: Deferral[] = [];
   let element = target instanceof Element ? target : target instanceof Node ? target.parentElement : null;
   while (element) {
-    const part = element.closest(`[${PART_ATTRIBUTE}]`);
+    const part = element.closest(`[${DEFERRED_ATTRIBUTE}]`);
     if (!part) break;
-    const deferral = deferrals.get(part.getAttribute(PART_ATTRIBUTE) ?? '');
+    const deferral = byElement.get(part);
     if (deferral && !deferral.released) found.push(deferral);
     element = part.parentElement;
   }
@@ -130,7 +120,8 @@ function listenForTouches() {
 }
 
 function observe(deferral: Deferral, element: Element) {
-  if (typeof IntersectionObserver === 'undefined') {
+  const children = [...element.children];
+  if (typeof IntersectionObserver === 'undefined' || children.length === 0) {
     schedule(deferral, false);
     return;
   }
@@ -143,90 +134,72 @@ function observe(deferral: Deferral, element: Element) {
     },
     { rootMargin: VISIBLE_MARGIN },
   );
-  const children = [...element.children];
-  if (children.length === 0) {
-    schedule(deferral, false);
-    return;
-  }
   for (const child of children) {
     observed.set(child, deferral);
     observer.observe(child);
   }
 }
 
-function deferralFor(id: string, owner: object, eager: boolean): Deferral {
+/** A part that waits for its turn, from the render that meets its server markup. */
+function register(owner: object, eager: boolean): Deferral {
   let release = () => {};
   const promise = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const element = document.querySelector(`[${PART_ATTRIBUTE}="${id.replace(/["\\]/g, '\\$&')}"]`);
-  const deferral: Deferral = { id, owner, promise, release: () => release(), released: false, queued: false, element };
-  deferrals.set(id, deferral);
-  listenForTouches();
-  const early = (window as unknown as Partial<Record<string, EarlyEvents>>)[EARLY_EVENTS_GLOBAL];
-  if (element && (early?.waitsIn(element) || element.contains(document.activeElement))) schedule(deferral, true);
-  else if (!element || eager || !PARTS_WAIT_FOR_VIEW) schedule(deferral, false);
-  else observe(deferral, element);
+  const deferral: Deferral = { promise, release: () => release(), released: false, queued: false, eager, element: null };
+  byOwner.set(owner, deferral);
   return deferral;
 }
 
-/**
- * The part once it may render: as served until its own hydration has committed (`pending`, then
- * `done`), then live (`live` once the page is live too). On the server it is as served; rendered
- * in the browser without server markup, live at once.
- */
-function DeferredContent({ id, served, onLive, children }: { id: string; served: boolean; onLive: () => void; children: ReactNode }) {
-  const element = useRef<HTMLDivElement>(null);
-  // The page's flag, held at `false` around this part until it is live (`DeferHydration`).
-  const hydrated = useHydrated();
-  const [live, setLive] = useState(() => !onServer() && !served);
+/** Its element is known once the page around it has hydrated: it waits from there to be seen or touched. */
+function attach(deferral: Deferral, element: Element | null) {
+  if (deferral.released || deferral.element) return;
+  deferral.element = element;
+  listenForTouches();
+  if (!element) {
+    schedule(deferral, false);
+    return;
+  }
+  byElement.set(element, deferral);
+  const early = (window as unknown as Partial<Record<string, EarlyEvents>>)[EARLY_EVENTS_GLOBAL];
+  if (early?.waitsIn(element) || element.contains(document.activeElement)) schedule(deferral, true);
+  else if (deferral.eager || !PARTS_WAIT_FOR_VIEW) schedule(deferral, false);
+  else observe(deferral, element);
+}
+
+/** Once its markup has hydrated (as served), the part says so, then turns live in a task of its own. */
+function HydratedContent({ served, onHydrated, onLive, children }: { served: boolean; onHydrated: () => void; onLive: () => void; children: ReactNode }) {
   useEffect(() => {
-    if (live) {
-      onLive();
-      return undefined;
-    }
-    // Marked before anything changes: the end-to-end tests check the markup until here.
-    element.current?.setAttribute(DEFERRED_ATTRIBUTE, 'done');
-    // The live render in a task of its own too.
-    const timer = setTimeout(() => setLive(true), 0);
+    if (!served) return undefined;
+    onHydrated();
+    const timer = setTimeout(onLive, 0);
     return () => clearTimeout(timer);
-  }, [live, onLive]);
-  // `live` releases the presses held on it (lib/early-events.ts).
-  const state = !live ? 'pending' : hydrated ? 'live' : 'done';
-  return (
-    <div ref={element} {...{ [DEFERRED_ATTRIBUTE]: state, [PART_ATTRIBUTE]: id }} style={{ display: 'contents' }}>
-      {children}
-    </div>
-  );
+  }, [served, onHydrated, onLive]);
+  return children;
 }
 
 interface DeferredProps {
-  id: string;
   owner: object;
   /** Whether this part's markup is the server's, to be hydrated in its turn. */
   waits: boolean;
   eager: boolean;
+  onHydrated: () => void;
   onLive: () => void;
   children: ReactNode;
 }
 
 /** Suspends while the browser hydrates the page, until the part's turn comes. */
-function Deferred({ id, owner, waits, eager, onLive, children }: DeferredProps) {
-  let waiting = deferrals.get(id);
-  if (waiting && waiting.owner !== owner) {
-    // Another part's, left behind by an earlier page.
-    forget(waiting);
-    waiting = undefined;
-  }
+function Deferred({ owner, waits, eager, onHydrated, onLive, children }: DeferredProps) {
+  const waiting = byOwner.get(owner);
   // Suspense's protocol: a promise is thrown, not an error.
   // eslint-disable-next-line @typescript-eslint/only-throw-error
   if (waiting && !waiting.released) throw waiting.promise;
   // eslint-disable-next-line @typescript-eslint/only-throw-error
-  if (!waiting && waits) throw deferralFor(id, owner, eager).promise;
+  if (!waiting && waits) throw register(owner, eager).promise;
   return (
-    <DeferredContent id={id} served={waits} onLive={onLive}>
+    <HydratedContent served={waits} onHydrated={onHydrated} onLive={onLive}>
       {children}
-    </DeferredContent>
+    </HydratedContent>
   );
 }
 
@@ -247,22 +220,33 @@ function Deferred({ id, owner, waits, eager, onLive, children }: DeferredProps) 
  * worked out: when it hydrates, the page is live and that data may be there (decision 0022).
  */
 export function DeferHydration({ eager = false, children }: { eager?: boolean; children: ReactNode }) {
-  const id = useId();
+  const element = useRef<HTMLDivElement>(null);
   const pageHydrated = useHydrated();
-  // Decided once, as the part first renders: its markup is the server's (or, on the server, will be).
+  // Decided once, as the part first renders: its markup is the server's, to hydrate in its turn.
   const [waits] = useState(() => !onServer() && !pageHydrated);
   const [owner] = useState(() => ({}));
   const [live, setLive] = useState(!waits);
+  // As soon as the page around it has hydrated, the part knows its element.
+  useLayoutEffect(() => {
+    const deferral = byOwner.get(owner);
+    if (waits && deferral) attach(deferral, element.current);
+  }, [owner, waits]);
+  // Marked before anything of the part changes: the end-to-end tests check its markup until here.
+  const onHydrated = useCallback(() => element.current?.setAttribute(DEFERRED_ATTRIBUTE, 'done'), []);
   const onLive = useCallback(() => setLive(true), []);
+  // `live` releases the presses held on it (lib/early-events.ts).
+  const state = !live || onServer() ? 'pending' : pageHydrated ? 'live' : 'done';
   return (
-    // Until the part is live, the page's flag is held at `false` around it: the page turning live
-    // must not reach a part still waiting (React would hold the page's switch back for it).
-    <HydratedValueProvider hydrated={live ? undefined : false}>
-      <Suspense fallback={null}>
-        <Deferred id={id} owner={owner} waits={waits} eager={eager} onLive={onLive}>
-          {children}
-        </Deferred>
-      </Suspense>
-    </HydratedValueProvider>
+    <div ref={element} {...{ [DEFERRED_ATTRIBUTE]: state }} style={{ display: 'contents' }}>
+      {/* Until the part is live, the page's flag is held at `false` in it: the page turning live
+          must not reach a part still waiting (React would hold the page's switch back for it). */}
+      <HydratedValueProvider hydrated={live ? undefined : false}>
+        <Suspense fallback={null}>
+          <Deferred owner={owner} waits={waits} eager={eager} onHydrated={onHydrated} onLive={onLive}>
+            {children}
+          </Deferred>
+        </Suspense>
+      </HydratedValueProvider>
+    </div>
   );
 }

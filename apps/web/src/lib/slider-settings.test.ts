@@ -5,8 +5,11 @@ import {
   DEPARTMENTS_SLIDER,
   emblaDurationFor,
   emblaSettleTime,
+  PRODUCT_ROW_SLIDER,
   slideBasisSx,
+  SLIDER_BREAKPOINTS,
   slideCountsAt,
+  slideCountVariables,
   toAutoplayOptions,
   toEmblaOptions,
 } from './slider-settings';
@@ -102,5 +105,22 @@ describe('slideBasisSx', () => {
       '@media (max-width: 800px)': { flexBasis: '100%' },
     });
     expect(slideBasisSx(DEPARTMENTS_SLIDER)).toEqual({ flex: '0 0 25%' });
+  });
+});
+
+describe('slide widths in CSS', () => {
+  it('has a rule in app/shop.css for every breakpoint a slider of the shop uses', () => {
+    for (const settings of [DEALS_SLIDER, DEPARTMENTS_SLIDER, PRODUCT_ROW_SLIDER]) {
+      for (const { breakpoint } of settings.responsive) expect(SLIDER_BREAKPOINTS).toContain(breakpoint);
+    }
+  });
+
+  it('gives each breakpoint the count slideCountsAt gives its width', () => {
+    const variables = slideCountVariables(DEALS_SLIDER);
+    expect(variables['--slides']).toBe('2');
+    expect(variables['--slides-1424']).toBe('1');
+    expect(variables['--slides-1200']).toBe('1');
+    expect(variables['--slides-900']).toBe('1');
+    expect(slideCountVariables(PRODUCT_ROW_SLIDER)).toMatchObject({ '--slides': '5', '--slides-1424': '5', '--slides-1200': '4', '--slides-1124': '4', '--slides-900': '3', '--slides-800': '3', '--slides-600': '2' });
   });
 });

@@ -166,6 +166,25 @@ export function toAutoplayOptions(settings: SliderSettings): Partial<AutoplayOpt
   return { delay: settings.autoplaySpeed, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true };
 }
 
+/**
+ * Every breakpoint a slider of the shop uses, widest first: app/shop.css has a rule for each
+ * (`.dk-slides`), which takes the slide count of its width from `slideCountVariables`. A slider
+ * with a breakpoint not listed here fails its test (slider-settings.test.ts).
+ */
+export const SLIDER_BREAKPOINTS = [1424, 1200, 1124, 900, 800, 600] as const;
+
+/**
+ * The slide counts of a slider at each of `SLIDER_BREAKPOINTS`, as CSS variables for an element
+ * with the class `dk-slides` (`--slides`, `--slides-1424`, ...): its slides are `100% / count`
+ * wide, as `slideCountsAt` says for each width.
+ */
+export function slideCountVariables(settings: SliderSettings): Record<string, string> {
+  return {
+    '--slides': String(settings.slidesToShow),
+    ...Object.fromEntries(SLIDER_BREAKPOINTS.map((breakpoint) => [`--slides-${breakpoint}`, String(slideCountsAt(settings, breakpoint).slidesToShow)])),
+  };
+}
+
 /** The width of one slide, `100% / slidesToShow`, at each breakpoint (MUI `sx`). */
 export function slideBasisSx(settings: SliderSettings): Record<string, unknown> {
   const basis = (show: number) => `${100 / show}%`;

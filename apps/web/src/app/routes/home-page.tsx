@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 
 import { ProductCarouselSection } from '../../components/product-carousel-section';
@@ -24,14 +22,7 @@ function RenewSection() {
   // The Grocery page's first page: the same request, so either page fills the other's cache.
   const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, category: 'Grocery' });
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: { xs: 2, md: 3 },
-        alignItems: 'end',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
-      }}
-    >
+    <div className="dk-home-renew">
       <HomeVideo />
       <ProductCarouselSection
         title={t('home.renewTitle')}
@@ -42,7 +33,7 @@ function RenewSection() {
         isError={isError}
         cardLayout="wide"
       />
-    </Box>
+    </div>
   );
 }
 
@@ -56,7 +47,7 @@ export function HomePage() {
   useDocumentTitle(tCommon('pageTitle', { page: t('home.title') }));
 
   return (
-    <Stack sx={{ gap: { xs: 4, md: 6 } }}>
+    <div className="dk-home">
       <PromoBanner
         image={bannerSrc('home-hero')}
         title={t('home.heroTitle')}
@@ -72,6 +63,6 @@ export function HomePage() {
       <DeferHydration>
         <CategorySlider title={t('home.departmentsTitle')} />
       </DeferHydration>
-    </Stack>
+    </div>
   );
 }

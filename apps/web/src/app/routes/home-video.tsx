@@ -1,10 +1,7 @@
-import PauseIcon from '@mui/icons-material/Pause';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { Icon } from '../../components/icons';
 import { usePrefersReducedMotion } from '../../lib/use-prefers-reduced-motion';
 
 /** The video and its poster (its first frame), made by apps/web/scripts/make-home-video.mjs. */
@@ -35,9 +32,8 @@ export function HomeVideo() {
   }, [playing]);
 
   return (
-    <Box sx={{ position: 'relative', borderRadius: { xs: 2, md: 3 }, overflow: 'hidden', bgcolor: '#fdf6dc' }}>
-      <Box
-        component="video"
+    <div className="dk-home-video">
+      <video
         ref={video}
         src={HOME_VIDEO.src}
         poster={HOME_VIDEO.poster}
@@ -49,22 +45,15 @@ export function HomeVideo() {
         preload="none"
         aria-hidden="true"
         tabIndex={-1}
-        sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: `${HOME_VIDEO.width} / ${HOME_VIDEO.height}`, objectFit: 'cover' }}
       />
-      <IconButton
+      <button
+        type="button"
+        className="dk-icon-button dk-home-video__toggle"
         onClick={() => setPlayChoice(!playing)}
         aria-label={playing ? t('home.videoPause') : t('home.videoPlay')}
-        sx={{
-          position: 'absolute',
-          bottom: 8,
-          insetInlineEnd: 8,
-          bgcolor: 'rgba(4, 30, 66, 0.75)',
-          color: '#fff',
-          '&:hover': { bgcolor: 'rgba(4, 30, 66, 0.9)' },
-        }}
       >
-        {playing ? <PauseIcon fontSize="small" /> : <PlayArrowIcon fontSize="small" />}
-      </IconButton>
-    </Box>
+        <Icon name={playing ? 'pause' : 'play'} small />
+      </button>
+    </div>
   );
 }

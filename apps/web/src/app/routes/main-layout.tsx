@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
@@ -66,7 +65,7 @@ export function MainLayout() {
   }
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <div className="dk-page">
       <SkipLink targetId={MAIN_ID} />
       <FocusKeeper />
       {navigation.state !== 'idle' ? (
@@ -82,25 +81,20 @@ export function MainLayout() {
         search={<HeaderSearch />}
       />
       <SecondaryBar categories={categories} />
-      <Box
-        component="main"
-        id={MAIN_ID}
-        tabIndex={-1}
-        // At least a screen high: the footer starts below the fold, so a page that grows as its
-        // data arrives (the session's pages render after hydration) moves nothing in view (CLS).
-        sx={{ flex: 1, minHeight: '100vh', width: '100%', maxWidth: 1536, mx: 'auto', px: { xs: 1.5, sm: 2, md: 3 }, pt: { xs: 2, md: 3 }, outline: 'none' }}
-      >
+      {/* At least a screen high: the footer starts below the fold, so a page that grows as its
+          data arrives (the session's pages render after hydration) moves nothing in view (CLS). */}
+      <main id={MAIN_ID} tabIndex={-1} className="dk-main">
         <ProductActionsProvider value={productActions}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>
         </ProductActionsProvider>
-      </Box>
+      </main>
       {/* Below the fold: hydrates after the page, in a task of its own (lib/deferred-hydration.tsx). */}
       <DeferHydration>
         <Footer />
       </DeferHydration>
       <ScrollRestoration getKey={scrollKey} />
-    </Box>
+    </div>
   );
 }

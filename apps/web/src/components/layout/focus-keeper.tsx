@@ -1,9 +1,7 @@
-import Box from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 import { useFocusBackWhenEnabled } from '../../lib/use-focus-back-when-enabled';
-import { visuallyHidden } from '../../lib/visually-hidden';
 
 /** How long a new page may take to show its heading (`h1`) before the focus goes to its main region instead. */
 export const HEADING_WAIT_MS = 10_000;
@@ -117,9 +115,9 @@ export function FocusKeeper() {
   useFocusBackWhenEnabled();
 
   return (
-    <Box aria-live="polite" aria-atomic="true" sx={visuallyHidden}>
+    <div aria-live="polite" aria-atomic="true" className="dk-visually-hidden">
       {/* Nothing rather than an empty text: Preact would add one to the server's markup while hydrating. */}
       {announcement === '' ? null : announcement}
-    </Box>
+    </div>
   );
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -11,39 +9,28 @@ import { FocusKeeper } from './focus-keeper';
 import { LanguageMenu } from './language-menu';
 import { Logo } from './logo';
 
-/** The frame of the pages outside the main layout: sign in, register, password reset, phone verification. */
+/**
+ * The frame of the pages outside the main layout: sign in, register, password reset, phone
+ * verification. Plain elements styled by app/shop.css (decision 0027).
+ */
 export function MinimalLayout() {
   const { t } = useTranslation();
   const year = useToday().getFullYear();
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: '#f2f8fd' }}>
+    <div className="dk-minimal">
       <FocusKeeper />
-      <Box
-        component="header"
-        sx={{
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          px: { xs: 2, md: 4 },
-          py: 1.5,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          '& :focus-visible': { outline: '3px solid #ffffff', outlineOffset: 2 },
-        }}
-      >
+      <header className="dk-minimal__header">
         <Logo />
         <LanguageMenu />
-      </Box>
-      <Box component="main" sx={{ flex: 1, display: 'flex', justifyContent: 'center', px: 2, py: { xs: 4, md: 8 } }}>
+      </header>
+      <main className="dk-minimal__main">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
-      </Box>
-      <Box component="footer" sx={{ textAlign: 'center', py: 2, px: 2 }}>
-        <Typography sx={{ fontSize: '0.85rem', color: 'text.secondary' }}>
-          {t('footer.copyright', { year })}
-        </Typography>
-      </Box>
-    </Box>
+      </main>
+      <footer className="dk-minimal__footer">
+        <p>{t('footer.copyright', { year })}</p>
+      </footer>
+    </div>
   );
 }

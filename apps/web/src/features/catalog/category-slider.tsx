@@ -1,30 +1,19 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { Carousel } from '../../components/carousel';
 import { categoryPath } from '../../lib/category-path';
-import { FOCUS_RING } from '../../lib/focus-ring';
-import { DEPARTMENTS_SLIDER, slideBasisSx } from '../../lib/slider-settings';
+import { DEPARTMENTS_SLIDER, slideCountVariables } from '../../lib/slider-settings';
 import { useLanguage } from '../../lib/use-language';
 
 import { useListCategoriesQuery } from './catalog-api';
 
-const imageSx = {
-  display: 'block',
-  width: '100%',
-  maxWidth: 160,
-  height: 'auto',
-  aspectRatio: '1 / 1',
-  borderRadius: '50%',
-} as const;
-
 /**
  * "Get it all right here" (spec section 2): the departments slider, each department's picture
- * and name linking to its page, 4 at a time.
+ * and name linking to its page, 4 at a time. Plain elements styled by app/shop.css (decision
+ * 0027); a department's link draws its focus ring inside it: the slider's viewport clips what
+ * overflows it.
  */
 export function CategorySlider({ title }: { title: string }) {
   const { t } = useTranslation('catalog');
@@ -32,34 +21,34 @@ export function CategorySlider({ title }: { title: string }) {
   const headingId = useId();
   const { data: categories, isLoading, isError } = useListCategoriesQuery({ lng });
   const heading = (
-    <Typography variant="h2" id={headingId}>
+    <h2 className="dk-section-title" id={headingId}>
       {title}
-    </Typography>
+    </h2>
   );
 
   if (isLoading || isError || !categories) {
     return (
-      <Box component="section" aria-labelledby={headingId}>
-        <Box sx={{ mb: 2, minHeight: 40, display: 'flex', alignItems: 'center' }}>{heading}</Box>
+      <section aria-labelledby={headingId}>
+        <div className="dk-section-heading-row">{heading}</div>
         {isError ? (
-          <Typography sx={{ color: 'text.secondary' }}>{t('home.categoriesError')}</Typography>
+          <p className="dk-muted">{t('home.categoriesError')}</p>
         ) : (
-          <Box role="status" aria-label={t('grid.loading')} sx={{ display: 'flex', overflow: 'hidden' }}>
+          <div role="status" aria-label={t('grid.loading')} className="dk-slides dk-skeleton" style={slideCountVariables(DEPARTMENTS_SLIDER)}>
             {Array.from({ length: DEPARTMENTS_SLIDER.slidesToShow }, (_, index) => (
-              <Box key={index} aria-hidden="true" sx={{ ...slideBasisSx(DEPARTMENTS_SLIDER), px: 1, textAlign: 'center' }}>
-                <Skeleton variant="circular" sx={{ ...imageSx, mx: 'auto' }} />
-                <Skeleton variant="text" sx={{ mx: 'auto', width: '60%' }} />
-              </Box>
+              <div key={index} aria-hidden="true" className="dk-department-placeholder">
+                <div className="dk-department-placeholder__image" />
+                <div className="dk-department-placeholder__name" />
+              </div>
             ))}
-          </Box>
+          </div>
         )}
-      </Box>
+      </section>
     );
   }
 
   // The slider is the section's region, named by the same heading.
   return (
-    <Box component="section">
+    <section>
       <Carousel
         labelledBy={headingId}
         header={heading}
@@ -68,40 +57,13 @@ export function CategorySlider({ title }: { title: string }) {
         slides={categories.map((category) => ({
           key: category._id,
           content: (
-            <Link
-              href={categoryPath(category.name)}
-              underline="hover"
-              sx={{
-                display: 'flex',
-                flexDirection: 'column',
-                alignItems: 'center',
-                gap: 1,
-                py: 0.5,
-                color: 'text.primary',
-                fontWeight: 600,
-                textAlign: 'center',
-                fontSize: { xs: '0.85rem', md: '1rem' },
-                borderRadius: 2,
-                '&:hover img': { transform: 'scale(1.04)' },
-                // Inside the link: the slider's viewport clips what overflows it.
-                '&.Mui-focusVisible': { outlineOffset: -FOCUS_RING.width },
-              }}
-            >
-              <Box
-                component="img"
-                src={category.image}
-                alt=""
-                width={400}
-                height={400}
-                loading="lazy"
-                decoding="async"
-                sx={{ ...imageSx, objectFit: 'cover', bgcolor: '#e6f1fc', transition: 'transform 200ms' }}
-              />
+            <Link to={categoryPath(category.name)} className="dk-department-slide">
+              <img src={category.image} alt="" width={400} height={400} loading="lazy" decoding="async" />
               {category.label}
             </Link>
           ),
         }))}
       />
-    </Box>
+    </section>
   );
 }
