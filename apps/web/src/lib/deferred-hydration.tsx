@@ -8,6 +8,8 @@ import { HydratedValueProvider, useHydrated } from './use-hydrated';
  * hydrated (still rendered as served), `live` once it renders live and answers presses.
  */
 export const DEFERRED_ATTRIBUTE = 'data-deferred-hydration';
+/** The attribute of the one element a part's content is wrapped in, inside its Suspense boundary. */
+const CONTENT_ATTRIBUTE = 'data-deferred-content';
 
 /**
  * How far outside the viewport a part starts to hydrate: far enough that a part scrolled to is
@@ -120,7 +122,9 @@ function listenForTouches() {
 }
 
 function observe(deferral: Deferral, element: Element) {
-  const children = [...element.children];
+  // The elements that have boxes: the part and its content's wrapper are `display: contents`.
+  const content = element.firstElementChild?.hasAttribute(CONTENT_ATTRIBUTE) ? element.firstElementChild : element;
+  const children = [...content.children];
   if (typeof IntersectionObserver === 'undefined' || children.length === 0) {
     schedule(deferral, false);
     return;
@@ -167,7 +171,12 @@ function attach(deferral: Deferral, element: Element | null) {
   else observe(deferral, element);
 }
 
-/** Once its markup has hydrated (as served), the part says so, then turns live in a task of its own. */
+/**
+ * Once its markup has hydrated (as served), the part says so, then turns live in a task of its
+ * own. Its content is one element (`display: contents`): Preact resumes a boundary that suspended
+ * while hydrating at one element, and a part of several (the header's wish-list and cart links)
+ * would lose the others' markup.
+ */
 function HydratedContent({ served, onHydrated, onLive, children }: { served: boolean; onHydrated: () => void; onLive: () => void; children: ReactNode }) {
   useEffect(() => {
     if (!served) return undefined;
@@ -175,7 +184,11 @@ function HydratedContent({ served, onHydrated, onLive, children }: { served: boo
     const timer = setTimeout(onLive, 0);
     return () => clearTimeout(timer);
   }, [served, onHydrated, onLive]);
-  return children;
+  return (
+    <div {...{ [CONTENT_ATTRIBUTE]: '' }} style={{ display: 'contents' }}>
+      {children}
+    </div>
+  );
 }
 
 interface DeferredProps {

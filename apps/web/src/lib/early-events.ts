@@ -26,15 +26,23 @@ export interface EarlyEvents {
 export const EARLY_PENDING_ATTRIBUTE = 'data-early-pending';
 /** A control each of whose presses counts (a carousel arrow, an accordion): every held press is replayed. */
 export const REPLAY_EACH_ATTRIBUTE = 'data-replay-each';
+/**
+ * An element, not a button, whose clicks are held too (the product picture that zooms where it is
+ * clicked): replayed on the element clicked, at the same point.
+ */
+export const HOLD_PRESS_ATTRIBUTE = 'data-hold-press';
 /** The event the script sends on `window` when it holds a press; its `target` chain starts at the control. */
 export const EARLY_EVENT = 'dukkan:early-press';
 /** The `window` property the script sets. */
 export const EARLY_EVENTS_GLOBAL = 'dukkanEarlyEvents';
 
-/** A press held until its part is live: the control (or the form) and whether it submits a form. */
+/** A press held until its part is live: the control (or the form), whether it submits a form, and where it landed. */
 interface HeldPress {
   control: Element;
   submit: boolean;
+  target: EventTarget | null;
+  x: number;
+  y: number;
 }
 
 /** Installs the listeners on `win`'s document. Inlined by the build; also called by the unit tests. */
@@ -49,7 +57,7 @@ export function startEarlyEvents(win: Window): void {
   /** The control a press on `target` is for: an enabled button of the shop's page. */
   function controlOf(target: EventTarget | null): Element | null {
     const element = target instanceof Element ? target : target instanceof Node ? target.parentElement : null;
-    const control = element?.closest('button, [role="button"]');
+    const control = element?.closest(`button, [role="button"], [${HOLD_PRESS_ATTRIBUTE}]`);
     if (!control || control.hasAttribute('disabled') || !doc.getElementById('root')?.contains(control)) return null;
     return control;
   }
@@ -73,13 +81,18 @@ export function startEarlyEvents(win: Window): void {
     event.stopImmediatePropagation();
     // A second press where a live control would ignore it (it is busy then) adds nothing.
     if (held.some((press) => press.control === control) && !control.hasAttribute(REPLAY_EACH_ATTRIBUTE)) return;
-    held.push({ control, submit });
+    const point = event instanceof MouseEvent ? event : undefined;
+    held.push({ control, submit, target: event.target, x: point?.clientX ?? 0, y: point?.clientY ?? 0 });
     mark(control, true);
     win.dispatchEvent(new CustomEvent<Element>(EARLY_EVENT, { detail: control }));
   }
 
-  function replay({ control, submit }: HeldPress) {
+  function replay({ control, submit, target, x, y }: HeldPress) {
     if (!held.some((press) => press.control === control)) mark(control, false);
+    if (!submit && control.hasAttribute(HOLD_PRESS_ATTRIBUTE) && target instanceof Element && control.contains(target)) {
+      target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, clientX: x, clientY: y }));
+      return;
+    }
     if (!submit) {
       (control as HTMLElement).click();
       return;

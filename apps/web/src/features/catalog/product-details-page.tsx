@@ -14,7 +14,6 @@ import { categoryPath } from '../../lib/category-path';
 import { DeferHydration } from '../../lib/deferred-hydration';
 import { PRODUCT_ROW_SLIDER } from '../../lib/slider-settings';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useHydrated } from '../../lib/use-hydrated';
 import { useLanguage } from '../../lib/use-language';
 
 import { useGetProductQuery, useListCategoryProductsInfiniteQuery } from './catalog-api';
@@ -31,15 +30,13 @@ function isMissingProduct(error: unknown): boolean {
 }
 
 /**
- * "Customers also viewed": other products of the same department (its first page, cached with it).
- * Below the fold, so its twelve cards render after hydration: the server sends the section's
- * placeholder (the list itself comes in the page's data, nothing is fetched again). That halves
- * the server's work for a product page and the browser's work before the page answers.
+ * "Customers also viewed": other products of the same department (its first page, cached with it,
+ * in the page's data). Below the fold: the section, and each of its cards, hydrate when they come
+ * near the viewport (lib/deferred-hydration.tsx); the server renders the cards, plain elements.
  */
 function CustomersAlsoViewed({ product }: { product: Product }) {
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
-  const hydrated = useHydrated();
   const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, category: product.category });
   const others = data?.pages[0]?.data.filter((other) => other._id !== product._id).slice(0, ALSO_VIEWED_COUNT);
   return (
@@ -47,8 +44,8 @@ function CustomersAlsoViewed({ product }: { product: Product }) {
       title={t('details.alsoViewed')}
       viewAllHref={categoryPath(product.category)}
       settings={PRODUCT_ROW_SLIDER}
-      products={hydrated ? others : undefined}
-      isLoading={isLoading || !hydrated}
+      products={others}
+      isLoading={isLoading}
       isError={isError}
     />
   );

@@ -7,6 +7,7 @@ import { InnerImageZoom } from 'react-inner-image-zoom';
 import 'react-inner-image-zoom/lib/styles.min.css';
 
 import { PRODUCT_IMAGE_SIZE } from '../../components/product-card';
+import { HOLD_PRESS_ATTRIBUTE } from '../../lib/early-events';
 import { enlargeSvg } from '../../lib/enlarge-svg';
 
 /** Spec section 9: zoom scale 1, fade 150 ms, mobile breakpoint 640 px (the 5 px drag threshold is the library's own). */
@@ -120,6 +121,8 @@ export function ProductGallery({ title, images }: { title: string; images: reado
             '& .iiz': { display: 'block', width: '100%', m: 0 },
             '& .iiz__img': { width: '100%', height: 'auto' },
           }}
+          // A click on the picture before the gallery is live zooms once it is, where it landed.
+          {...{ [HOLD_PRESS_ATTRIBUTE]: '' }}
         >
           <InnerImageZoom
             // A new picture starts unzoomed. The larger drawing may arrive later: it replaces the
