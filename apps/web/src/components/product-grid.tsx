@@ -1,28 +1,17 @@
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 
 import { DeferHydration } from '../lib/deferred-hydration';
 
 import { ProductCard, type ProductCardProduct } from './product-card';
 
-/** Spec section 9: product grids have 2 columns, 3 from medium width (900px). */
-const gridSx = {
-  listStyle: 'none',
-  m: 0,
-  p: 0,
-  display: 'grid',
-  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-  gap: { xs: 1.5, sm: 2, md: 3 },
-} as const;
-
 /**
- * Products in the spec's grid, as a list. On a server-rendered page each card hydrates in a task
- * of its own (lib/deferred-hydration.tsx).
+ * Products in the spec's grid (2 columns, 3 from medium width: `.dk-grid` in app/shop.css), as a
+ * list. On a server-rendered page each card hydrates on its own when it comes near the viewport
+ * (lib/deferred-hydration.tsx).
  */
 export function ProductGrid({ products }: { products: readonly ProductCardProduct[] }) {
   return (
-    <Box component="ul" sx={gridSx}>
+    <ul className="dk-grid">
       {products.map((product) => (
         <li key={product._id}>
           <DeferHydration>
@@ -30,7 +19,7 @@ export function ProductGrid({ products }: { products: readonly ProductCardProduc
           </DeferHydration>
         </li>
       ))}
-    </Box>
+    </ul>
   );
 }
 
@@ -38,19 +27,21 @@ export function ProductGrid({ products }: { products: readonly ProductCardProduc
 export function ProductGridSkeleton({ count = 6 }: { count?: number }) {
   const { t } = useTranslation('catalog');
   return (
-    <Box role="status" aria-label={t('grid.loading')}>
-      <Box component="ul" sx={gridSx} aria-hidden="true">
+    <div role="status" aria-label={t('grid.loading')}>
+      <ul className="dk-grid" aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
           <li key={index}>
-            <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }}>
-              <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }} />
-              <Skeleton variant="text" sx={{ fontSize: '1.1rem', width: '40%', mt: 1 }} />
-              <Skeleton variant="text" sx={{ fontSize: '0.95rem' }} />
-              <Skeleton variant="text" sx={{ fontSize: '0.95rem', width: '70%' }} />
-            </Box>
+            <div className="dk-skeleton__card">
+              <div className="dk-skeleton__photo" />
+              <div className="dk-skeleton__text">
+                <div className="dk-skeleton__line" />
+                <div className="dk-skeleton__line" />
+                <div className="dk-skeleton__line" />
+              </div>
+            </div>
           </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </div>
   );
 }

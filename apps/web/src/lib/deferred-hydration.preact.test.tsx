@@ -74,7 +74,7 @@ function Page({ extra }: { extra?: ReactNode }) {
       <DeferHydration>
         <Labelled name="second" />
       </DeferHydration>
-      <DeferHydration eager>
+      <DeferHydration hydrate="eager">
         <Labelled name="header" />
       </DeferHydration>
       {extra}

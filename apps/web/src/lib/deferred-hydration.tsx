@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, version } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, version } from 'react';
 
 import { EARLY_EVENT, EARLY_EVENTS_GLOBAL, type EarlyEvents } from './early-events';
 import { HydratedValueProvider, useHydrated } from './use-hydrated';
@@ -30,12 +30,19 @@ export const PARTS_WAIT_FOR_VIEW = !version.startsWith('19.');
 /** Rendering on the server (the server entry, or a test rendering as the server does). */
 const onServer = () => import.meta.env.SSR || typeof window === 'undefined';
 
+/**
+ * When a part of a server-rendered page hydrates: `visible` when it comes near the viewport (or
+ * is touched), `eager` right after the page wherever it is, `touched` only when the shopper
+ * touches it (text, pictures and links, which work as served).
+ */
+export type HydrateWhen = 'visible' | 'eager' | 'touched';
+
 interface Deferral {
   promise: Promise<void>;
   release: () => void;
   released: boolean;
   queued: boolean;
-  eager: boolean;
+  when: HydrateWhen;
   /** The part's element, once the page around it has hydrated. */
   element: Element | null;
 }
@@ -64,6 +71,8 @@ function drain() {
       return;
     }
     deferral.released = true;
+    // Each part's hydration is marked (User Timing): a performance trace shows which task is which.
+    performance.mark('dukkan:part');
     deferral.release();
     setTimeout(next, 0);
   };
@@ -145,12 +154,12 @@ function observe(deferral: Deferral, element: Element) {
 }
 
 /** A part that waits for its turn, from the render that meets its server markup. */
-function register(owner: object, eager: boolean): Deferral {
+function register(owner: object, when: HydrateWhen): Deferral {
   let release = () => {};
   const promise = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const deferral: Deferral = { promise, release: () => release(), released: false, queued: false, eager, element: null };
+  const deferral: Deferral = { promise, release: () => release(), released: false, queued: false, when, element: null };
   byOwner.set(owner, deferral);
   return deferral;
 }
@@ -167,8 +176,8 @@ function attach(deferral: Deferral, element: Element | null) {
   byElement.set(element, deferral);
   const early = (window as unknown as Partial<Record<string, EarlyEvents>>)[EARLY_EVENTS_GLOBAL];
   if (early?.waitsIn(element) || element.contains(document.activeElement)) schedule(deferral, true);
-  else if (deferral.eager || !PARTS_WAIT_FOR_VIEW) schedule(deferral, false);
-  else observe(deferral, element);
+  else if (deferral.when === 'eager' || !PARTS_WAIT_FOR_VIEW) schedule(deferral, false);
+  else if (deferral.when === 'visible') observe(deferral, element);
 }
 
 /**
@@ -195,20 +204,20 @@ interface DeferredProps {
   owner: object;
   /** Whether this part's markup is the server's, to be hydrated in its turn. */
   waits: boolean;
-  eager: boolean;
+  when: HydrateWhen;
   onHydrated: () => void;
   onLive: () => void;
   children: ReactNode;
 }
 
 /** Suspends while the browser hydrates the page, until the part's turn comes. */
-function Deferred({ owner, waits, eager, onHydrated, onLive, children }: DeferredProps) {
+function Deferred({ owner, waits, when, onHydrated, onLive, children }: DeferredProps) {
   const waiting = byOwner.get(owner);
   // Suspense's protocol: a promise is thrown, not an error.
   // eslint-disable-next-line @typescript-eslint/only-throw-error
   if (waiting && !waiting.released) throw waiting.promise;
   // eslint-disable-next-line @typescript-eslint/only-throw-error
-  if (!waiting && waits) throw register(owner, eager).promise;
+  if (!waiting && waits) throw register(owner, when).promise;
   return (
     <HydratedContent served={waits} onHydrated={onHydrated} onLive={onLive}>
       {children}
@@ -226,13 +235,16 @@ function Deferred({ owner, waits, eager, onHydrated, onLive, children }: Deferre
  * session's parts still hidden), then turns live. Rendered in the browser (a page opened by a
  * link), it is rendered at once.
  *
- * `eager` parts hydrate right after the page, in turn, wherever they are: the header's controls,
- * which show the session (the shopper's name, the cart's count) even when scrolled away.
+ * `hydrate="eager"` parts hydrate right after the page, in turn, wherever they are: the header's
+ * controls, which show the session (the shopper's name, the cart's count) even when scrolled away.
+ * `hydrate="touched"` parts (banners, the footer: text, pictures and links, which work as served)
+ * hydrate only when the shopper touches them, a link followed before that loading its page from
+ * the server.
  *
  * What it shows of the session must be gated by `useHydrated()` inside it, not passed in already
  * worked out: when it hydrates, the page is live and that data may be there (decision 0022).
  */
-export function DeferHydration({ eager = false, children }: { eager?: boolean; children: ReactNode }) {
+export function DeferHydration({ hydrate = 'visible', children }: { hydrate?: HydrateWhen; children: ReactNode }) {
   const element = useRef<HTMLDivElement>(null);
   const pageHydrated = useHydrated();
   // Decided once, as the part first renders: its markup is the server's, to hydrate in its turn.
@@ -249,17 +261,25 @@ export function DeferHydration({ eager = false, children }: { eager?: boolean; c
   const onLive = useCallback(() => setLive(true), []);
   // `live` releases the presses held on it (lib/early-events.ts).
   const state = !live || onServer() ? 'pending' : pageHydrated ? 'live' : 'done';
-  return (
-    <div ref={element} {...{ [DEFERRED_ATTRIBUTE]: state }} style={{ display: 'contents' }}>
-      {/* Until the part is live, the page's flag is held at `false` in it: the page turning live
-          must not reach a part still waiting (React would hold the page's switch back for it). */}
+  // The same element while nothing of its own changes: the page turning live renders this part's
+  // element again (its state above), not its content (only what reads `useHydrated()` in it).
+  const content = useMemo(
+    () => (
+      // Until the part is live, the page's flag is held at `false` in it: the page turning live
+      // must not reach a part still waiting (React would hold the page's switch back for it).
       <HydratedValueProvider hydrated={live ? undefined : false}>
         <Suspense fallback={null}>
-          <Deferred owner={owner} waits={waits} eager={eager} onHydrated={onHydrated} onLive={onLive}>
+          <Deferred owner={owner} waits={waits} when={hydrate} onHydrated={onHydrated} onLive={onLive}>
             {children}
           </Deferred>
         </Suspense>
       </HydratedValueProvider>
+    ),
+    [live, owner, waits, hydrate, onHydrated, onLive, children],
+  );
+  return (
+    <div ref={element} {...{ [DEFERRED_ATTRIBUTE]: state }} style={{ display: 'contents' }}>
+      {content}
     </div>
   );
 }

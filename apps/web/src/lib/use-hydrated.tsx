@@ -17,7 +17,11 @@ export const HYDRATION_COMMITTED_ATTRIBUTE = 'data-hydration-committed';
  */
 export function HydrationProvider({ serverRendered, children }: { serverRendered: boolean; children: ReactNode }) {
   const [hydrated, setHydrated] = useState(!serverRendered);
-  const markHydrated = useCallback(() => startTransition(() => setHydrated(true)), []);
+  const markHydrated = useCallback(() => {
+    // Marked (User Timing): a performance trace shows the task that renders the page live.
+    performance.mark('dukkan:live');
+    startTransition(() => setHydrated(true));
+  }, []);
   return (
     <MarkHydratedContext.Provider value={markHydrated}>
       <HydratedContext.Provider value={hydrated}>{children}</HydratedContext.Provider>

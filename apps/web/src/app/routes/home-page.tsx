@@ -48,15 +48,18 @@ export function HomePage() {
 
   return (
     <div className="dk-home">
-      <PromoBanner
-        image={bannerSrc('home-hero')}
-        title={t('home.heroTitle')}
-        text={t('home.heroText')}
-        headingLevel="h1"
-        action={{ label: t('home.heroCta'), href: '/Grocery' }}
-        priority
-      />
-      {/* Each hydrates in a task of its own after the banner (lib/deferred-hydration.tsx). */}
+      {/* A picture, words and a link: it hydrates only when touched (lib/deferred-hydration.tsx). */}
+      <DeferHydration hydrate="touched">
+        <PromoBanner
+          image={bannerSrc('home-hero')}
+          title={t('home.heroTitle')}
+          text={t('home.heroText')}
+          headingLevel="h1"
+          action={{ label: t('home.heroCta'), href: '/Grocery' }}
+          priority
+        />
+      </DeferHydration>
+      {/* Each hydrates on its own when it comes near the viewport (lib/deferred-hydration.tsx). */}
       <DeferHydration>
         <RenewSection />
       </DeferHydration>

@@ -80,7 +80,10 @@ export function MainLayout() {
         onLogout={handleLogout}
         search={<HeaderSearch />}
       />
-      <SecondaryBar categories={categories} />
+      {/* Links, which work as served: it hydrates only when touched (lib/deferred-hydration.tsx). */}
+      <DeferHydration hydrate="touched">
+        <SecondaryBar categories={categories} />
+      </DeferHydration>
       {/* At least a screen high: the footer starts below the fold, so a page that grows as its
           data arrives (the session's pages render after hydration) moves nothing in view (CLS). */}
       <main id={MAIN_ID} tabIndex={-1} className="dk-main">
@@ -90,8 +93,8 @@ export function MainLayout() {
           </Suspense>
         </ProductActionsProvider>
       </main>
-      {/* Below the fold: hydrates after the page, in a task of its own (lib/deferred-hydration.tsx). */}
-      <DeferHydration>
+      {/* Links and text, which work as served: it hydrates only when touched (lib/deferred-hydration.tsx). */}
+      <DeferHydration hydrate="touched">
         <Footer />
       </DeferHydration>
       <ScrollRestoration getKey={scrollKey} />

@@ -78,30 +78,33 @@ export function Header({ categories, user, cartCount, onLogout, search = <Search
     <header className="dk-header">
       <div className="dk-header__bar">
         <div className="dk-header__logo">
-          <Logo />
+          {/* A link, which works as served: it hydrates only when touched. */}
+          <DeferHydration hydrate="touched">
+            <Logo />
+          </DeferHydration>
         </div>
         <div className="dk-header__categories">
-          <DeferHydration eager>
+          <DeferHydration hydrate="eager">
             <CategoriesMenu categories={categories} />
           </DeferHydration>
         </div>
         <div className="dk-header__search">
-          <DeferHydration eager>{search}</DeferHydration>
+          <DeferHydration hydrate="eager">{search}</DeferHydration>
         </div>
         <div className="dk-header__language">
-          <DeferHydration eager>
+          <DeferHydration hydrate="eager">
             <LanguageMenu />
           </DeferHydration>
         </div>
         {/* Pushes the account and icons to the end of the first row on phones. */}
         <div className="dk-header__spacer" aria-hidden="true" />
         <div className="dk-header__account">
-          <DeferHydration eager>
+          <DeferHydration hydrate="eager">
             <AccountLinks user={user} onLogout={onLogout} />
           </DeferHydration>
         </div>
         <div className="dk-header__icons">
-          <DeferHydration eager>
+          <DeferHydration hydrate="eager">
             <WishlistAndCart cartCount={cartCount} />
           </DeferHydration>
         </div>

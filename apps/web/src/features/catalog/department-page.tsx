@@ -1,14 +1,10 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { ProductGrid, ProductGridSkeleton } from '../../components/product-grid';
 import { PromoBanner } from '../../components/promo-banner';
+import { DeferHydration } from '../../lib/deferred-hydration';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
 
@@ -27,45 +23,44 @@ function ProductList({ department, subcategory, heading }: { department: Departm
   const total = data?.pages.at(-1)?.total ?? 0;
 
   return (
-    <Box component="section" id={ALL_PRODUCTS_ID} aria-labelledby={headingId} sx={{ scrollMarginTop: 16 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, mb: 2 }}>
-        <Typography variant="h2" id={headingId}>
+    <section id={ALL_PRODUCTS_ID} aria-labelledby={headingId} className="dk-product-list">
+      <div className="dk-product-list__header">
+        <h2 className="dk-section-title" id={headingId}>
           {heading}
-        </Typography>
+        </h2>
         {data ? (
-          <Typography sx={{ color: 'text.secondary' }} aria-live="polite">
+          <p className="dk-muted" aria-live="polite">
             {t('grid.showing', { shown: products.length, total })}
-          </Typography>
+          </p>
         ) : null}
-      </Box>
+      </div>
       {isLoading ? <ProductGridSkeleton count={6} /> : null}
       {isError && !data ? (
-        <Box role="alert" sx={{ py: 4, textAlign: 'center' }}>
-          <Typography sx={{ mb: 2 }}>{t('grid.error')}</Typography>
-          <Button variant="outlined" onClick={() => void refetch()}>
+        <div role="alert" className="dk-grid-error">
+          <p>{t('grid.error')}</p>
+          <button type="button" className="dk-button dk-button--outlined" onClick={() => void refetch()}>
             {t('grid.retry')}
-          </Button>
-        </Box>
+          </button>
+        </div>
       ) : null}
-      {data && products.length === 0 ? <Typography sx={{ color: 'text.secondary', py: 4 }}>{t('grid.empty')}</Typography> : null}
+      {data && products.length === 0 ? <p className="dk-muted dk-grid-empty">{t('grid.empty')}</p> : null}
       {products.length > 0 ? <ProductGrid products={products} /> : null}
       {hasNextPage || isFetchNextPageError ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
-          <Button
-            variant="outlined"
-            size="large"
+        <div className="dk-load-more">
+          <button
+            type="button"
+            className="dk-button dk-button--outlined dk-button--large"
             // Busy, not disabled, while the next page loads: the button keeps the keyboard's focus.
             aria-busy={isFetchingNextPage || undefined}
             onClick={() => {
               if (!isFetchingNextPage) void fetchNextPage();
             }}
-            sx={{ minWidth: 200 }}
           >
             {isFetchNextPageError ? t('grid.retry') : t('grid.loadMore')}
-          </Button>
-        </Box>
+          </button>
+        </div>
       ) : null}
-    </Box>
+    </section>
   );
 }
 
@@ -77,14 +72,16 @@ function SubcategoryView({ department, subcategory, label }: { department: Depar
   const subcategoryLabel = subcategories?.data.find((entry) => entry.name === subcategory)?.label ?? subcategory;
   return (
     <>
-      <Link href={department.path} sx={{ fontWeight: 600, alignSelf: 'flex-start' }}>
+      <Link to={department.path} className="dk-show-all">
         {t('department.showAll', { name: label })}
       </Link>
-      <ProductList
-        department={department}
-        subcategory={subcategory}
-        heading={t('department.filteredIn', { subcategory: subcategoryLabel, name: label })}
-      />
+      <DeferHydration>
+        <ProductList
+          department={department}
+          subcategory={subcategory}
+          heading={t('department.filteredIn', { subcategory: subcategoryLabel, name: label })}
+        />
+      </DeferHydration>
     </>
   );
 }
@@ -103,36 +100,46 @@ export function DepartmentPage({ department }: { department: Department }) {
   useDocumentTitle(tCommon('pageTitle', { page: label }));
 
   return (
-    <Stack sx={{ gap: { xs: 3, md: 5 } }}>
-      <Typography variant="h1">{label}</Typography>
+    <div className="dk-department">
+      <h1 className="dk-page-title">{label}</h1>
       {subcategory ? (
         <SubcategoryView department={department} subcategory={subcategory} label={label} />
       ) : (
         <>
-          <PromoBanner
-            image={bannerSrc(department.hero.image)}
-            title={t(`banners.${department.hero.text}.title`)}
-            text={t(`banners.${department.hero.text}.text`)}
-            priority
-          />
-          {department.sections.map((section, index) => (
-            <DepartmentSectionView key={`${section.kind}-${index}`} department={department} section={section} />
-          ))}
-          <ProductList department={department} heading={t('department.products', { name: label })} />
-          {department.promo ? (
+          {/* Each block hydrates on its own: the banners when touched (a picture, words and a
+              link), the rest when near the viewport (lib/deferred-hydration.tsx). */}
+          <DeferHydration hydrate="touched">
             <PromoBanner
-              image={bannerSrc(department.promo.image)}
-              title={t(`banners.${department.promo.text}.title`)}
-              text={t(`banners.${department.promo.text}.text`)}
-              action={
-                department.promo.subcategory
-                  ? { label: t('banners.shopNow'), href: subcategoryPath(department, department.promo.subcategory) }
-                  : undefined
-              }
+              image={bannerSrc(department.hero.image)}
+              title={t(`banners.${department.hero.text}.title`)}
+              text={t(`banners.${department.hero.text}.text`)}
+              priority
             />
+          </DeferHydration>
+          {department.sections.map((section, index) => (
+            <DeferHydration key={`${section.kind}-${index}`} hydrate={section.kind === 'banners' ? 'touched' : 'visible'}>
+              <DepartmentSectionView department={department} section={section} />
+            </DeferHydration>
+          ))}
+          <DeferHydration>
+            <ProductList department={department} heading={t('department.products', { name: label })} />
+          </DeferHydration>
+          {department.promo ? (
+            <DeferHydration hydrate="touched">
+              <PromoBanner
+                image={bannerSrc(department.promo.image)}
+                title={t(`banners.${department.promo.text}.title`)}
+                text={t(`banners.${department.promo.text}.text`)}
+                action={
+                  department.promo.subcategory
+                    ? { label: t('banners.shopNow'), href: subcategoryPath(department, department.promo.subcategory) }
+                    : undefined
+                }
+              />
+            </DeferHydration>
           ) : null}
         </>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,10 +1,7 @@
 import type { Product } from '@dukkan/contracts/catalog';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { ProductCarouselSection, ViewAllLink } from '../../components/product-carousel-section';
 import { ProductGrid, ProductGridSkeleton } from '../../components/product-grid';
@@ -40,7 +37,7 @@ export function dealsOf<P extends Pick<Product, 'price'>>(products: readonly P[]
 function BannerPair({ department, banners }: { department: Department; banners: readonly DepartmentBanner[] }) {
   const { t } = useTranslation('catalog');
   return (
-    <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
+    <div className="dk-banner-pair">
       {banners.map((banner) => (
         <PromoBanner
           key={banner.image}
@@ -51,7 +48,7 @@ function BannerPair({ department, banners }: { department: Department; banners: 
           action={banner.subcategory ? { label: t('banners.shopNow'), href: subcategoryPath(department, banner.subcategory) } : undefined}
         />
       ))}
-    </Box>
+    </div>
   );
 }
 
@@ -138,17 +135,17 @@ function SubcategoryGrid({
   if (!isLoading && !isError && products.length === 0) return null;
   const heading = t(`sections.${title}`);
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 2, mb: 2 }}>
-        <Typography variant="h2" id={headingId}>
+    <section aria-labelledby={headingId}>
+      <div className="dk-carousel-section__header">
+        <h2 className="dk-section-title" id={headingId}>
           {heading}
-        </Typography>
+        </h2>
         <ViewAllLink href={subcategoryPath(department, subcategory)} title={heading} />
-      </Box>
+      </div>
       {isLoading ? <ProductGridSkeleton count={count} /> : null}
-      {isError ? <Typography sx={{ color: 'text.secondary' }}>{t('grid.error')}</Typography> : null}
+      {isError ? <p className="dk-muted">{t('grid.error')}</p> : null}
       {products.length > 0 ? <ProductGrid products={products} /> : null}
-    </Box>
+    </section>
   );
 }
 
@@ -163,63 +160,25 @@ function TechTiles({ department, tiles }: { department: Department; tiles: reado
     bannerSrc('electronics-tech');
 
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography variant="h2" id={headingId} sx={{ mb: 2 }}>
+    <section aria-labelledby={headingId}>
+      <h2 className="dk-section-title dk-tech-tiles__title" id={headingId}>
         {t('techTiles.title')}
-      </Typography>
-      <Box
-        component="ul"
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
-          gap: { xs: 1.5, md: 2 },
-        }}
-      >
+      </h2>
+      <ul className="dk-tech-tiles">
         {tiles.map((tile) => (
           <li key={tile.key}>
-            <Link
-              href={tile.subcategory ? subcategoryPath(department, tile.subcategory) : `${department.path}#${ALL_PRODUCTS_ID}`}
-              underline="none"
-              sx={{
-                display: 'flex',
-                flexDirection: 'column',
-                height: '100%',
-                borderRadius: 2,
-                overflow: 'hidden',
-                border: 1,
-                borderColor: 'divider',
-                color: 'text.primary',
-                bgcolor: '#f2f8fd',
-                fontWeight: 700,
-                '&:hover': { boxShadow: '0 4px 16px rgba(4, 30, 66, 0.12)' },
-                '&:hover span': { textDecoration: 'underline' },
-              }}
-            >
+            <Link to={tile.subcategory ? subcategoryPath(department, tile.subcategory) : `${department.path}#${ALL_PRODUCTS_ID}`} className="dk-tech-tile">
               {isLoading ? (
-                <Skeleton variant="rectangular" sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }} />
+                <span className="dk-tech-tile__placeholder" />
               ) : (
-                <Box
-                  component="img"
-                  src={imageOf(tile)}
-                  alt=""
-                  width={400}
-                  height={400}
-                  loading="lazy"
-                  decoding="async"
-                  sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'cover' }}
-                />
+                <img src={imageOf(tile)} alt="" width={400} height={400} loading="lazy" decoding="async" />
               )}
-              <Box component="span" sx={{ px: 1.5, py: 1.25, bgcolor: 'background.paper', flex: 1 }}>
-                {t(`techTiles.${tile.key}`)}
-              </Box>
+              <span className="dk-tech-tile__name">{t(`techTiles.${tile.key}`)}</span>
             </Link>
           </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </section>
   );
 }
 

@@ -1,12 +1,10 @@
 import type { Product } from '@dukkan/contracts/catalog';
 import Box from '@mui/material/Box';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 
 import { NotFoundPage } from '../../components/not-found-page';
 import { ProductCarouselSection } from '../../components/product-carousel-section';
@@ -92,46 +90,43 @@ export function ProductDetailsPage() {
   if (isLoading || !product) return <ProductSkeleton />;
 
   return (
-    <Box sx={{ display: 'grid', gap: { xs: 4, md: 6 } }}>
-      <Box component="article" aria-labelledby="product-title">
-        <Breadcrumbs aria-label={t('details.breadcrumb')} sx={{ mb: 2 }}>
-          <Link href="/" underline="hover" color="inherit">
-            {t('details.home')}
-          </Link>
-          <Link href={categoryPath(product.category)} underline="hover" color="inherit">
-            {product.categoryLabel}
-          </Link>
-        </Breadcrumbs>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: { xs: 3, md: 4 },
-            alignItems: 'start',
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
-            gridTemplateAreas: { xs: '"gallery" "buy" "details"', md: '"gallery buy" "details buy"' },
-          }}
-        >
-          {/* Gallery, buy box and details each hydrate in a task of their own (lib/deferred-hydration.tsx). */}
-          <Box sx={{ gridArea: 'gallery' }}>
+    <div className="dk-product-page">
+      <article aria-labelledby="product-title">
+        <nav aria-label={t('details.breadcrumb')} className="dk-breadcrumbs">
+          <ol>
+            <li>
+              <Link to="/">{t('details.home')}</Link>
+            </li>
+            <li aria-hidden="true" className="dk-breadcrumbs__separator">
+              /
+            </li>
+            <li>
+              <Link to={categoryPath(product.category)}>{product.categoryLabel}</Link>
+            </li>
+          </ol>
+        </nav>
+        <div className="dk-product-layout">
+          {/* Gallery, buy box and details each hydrate on their own (lib/deferred-hydration.tsx). */}
+          <div className="dk-product-layout__gallery">
             <DeferHydration>
               <ProductGallery key={product._id} title={product.title} images={product.images.length > 0 ? product.images : [product.thumbnail]} />
             </DeferHydration>
-          </Box>
-          <Box sx={{ gridArea: 'buy', position: { md: 'sticky' }, top: { md: 16 } }}>
+          </div>
+          <div className="dk-product-layout__buy">
             <DeferHydration>
               <ProductBuyBox product={product} />
             </DeferHydration>
-          </Box>
-          <Box sx={{ gridArea: 'details' }}>
+          </div>
+          <div className="dk-product-layout__details">
             <DeferHydration>
               <ProductAccordions product={product} />
             </DeferHydration>
-          </Box>
-        </Box>
-      </Box>
+          </div>
+        </div>
+      </article>
       <DeferHydration>
         <CustomersAlsoViewed product={product} />
       </DeferHydration>
-    </Box>
+    </div>
   );
 }
