@@ -1,37 +1,16 @@
-import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
 /**
- * One product in a list of the shopper's own (cart lines, wish-list items): a decorative
- * thumbnail (the title beside it names the product), the details, and an aside for amounts or
- * buttons. `busy` marks the item while a change to it is in flight.
+ * One product in a list of the shopper's own (cart lines, wish-list items, the checkout's lines):
+ * a decorative thumbnail (the title beside it names the product), the details, and an aside for
+ * amounts or buttons. `busy` marks the item while a change to it is in flight. Plain elements
+ * styled by app/shop.css (`.dk-line`; decision 0027).
  */
 export function ProductLine({ thumbnail, size, busy, children }: { thumbnail: string; size: number; busy: boolean; children: ReactNode }) {
   return (
-    <Box
-      component="li"
-      aria-busy={busy}
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '80px minmax(0, 1fr)', sm: `${size}px minmax(0, 1fr) auto` },
-        columnGap: 2,
-        rowGap: 1,
-        py: 2,
-        borderTop: 1,
-        borderColor: 'divider',
-        '&:first-of-type': { borderTop: 0 },
-      }}
-    >
-      <Box
-        component="img"
-        src={thumbnail}
-        alt=""
-        width={size}
-        height={size}
-        loading="lazy"
-        sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'contain', borderRadius: 1.5, bgcolor: '#f7f8fa' }}
-      />
+    <li aria-busy={busy} className="dk-line" style={{ '--line-photo': `${size}px` } as CSSProperties}>
+      <img className="dk-line__photo" src={thumbnail} alt="" width={size} height={size} loading="lazy" />
       {children}
-    </Box>
+    </li>
   );
 }

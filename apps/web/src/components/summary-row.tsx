@@ -1,10 +1,10 @@
-import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 
 /**
  * One row of an order summary's `<dl>` (cart, checkout): the term and its amount on one line.
  * `strong` is the estimated total, set off by a rule (an `<hr>` may not sit inside a `<dl>`).
  * `note` explains the amount, on a line of its own under it (a second `<dd>` of the term).
+ * Plain elements styled by app/shop.css (`.dk-summary-row`).
  */
 export function SummaryRow({
   label,
@@ -20,27 +20,10 @@ export function SummaryRow({
   note?: ReactNode;
 }) {
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        flexWrap: note ? 'wrap' : undefined,
-        justifyContent: 'space-between',
-        columnGap: 2,
-        py: 0.5,
-        fontWeight: strong ? 800 : 400,
-        color,
-        ...(strong ? { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1.5 } : {}),
-      }}
-    >
-      <Box component="dt">{label}</Box>
-      <Box component="dd" sx={{ m: 0, textAlign: 'end' }}>
-        {value}
-      </Box>
-      {note ? (
-        <Box component="dd" sx={{ m: 0, flexBasis: '100%', fontSize: '0.85rem', color: 'text.secondary' }}>
-          {note}
-        </Box>
-      ) : null}
-    </Box>
+    <div className={strong ? 'dk-summary-row dk-summary-row--strong' : 'dk-summary-row'} style={color ? { color } : undefined}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+      {note ? <dd className="dk-summary-row__note">{note}</dd> : null}
+    </div>
   );
 }

@@ -1,16 +1,10 @@
 import type { CartLine } from '@dukkan/contracts/cart';
 import { MIN_LINE_QUANTITY } from '@dukkan/contracts/cart';
-import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import RemoveIcon from '@mui/icons-material/Remove';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
+import { Icon } from '../../components/icons';
 import { ProductLine } from '../../components/product-line';
 import { errorMessageOf } from '../../lib/api-error';
 import { formatPrice } from '../../lib/format-price';
@@ -30,9 +24,6 @@ function Amount({ value }: { value: number }) {
 export function cartLineLinkId(productId: string): string {
   return `cart-line-${productId}`;
 }
-
-/** The line's other buttons while one's change is in flight: unavailable, and they look it. */
-const waitingSx = { '&[aria-disabled="true"]': { color: 'action.disabled', cursor: 'default' } } as const;
 
 type LineButton = 'decrease' | 'increase' | 'remove';
 
@@ -107,72 +98,67 @@ export function CartLineRow({ line, onRemoveStart, onRemoveFailed }: CartLineRow
 
   return (
     <ProductLine thumbnail={product.thumbnail} size={96} busy={busy}>
-      <Box sx={{ minWidth: 0, display: 'grid', gap: 0.5, alignContent: 'start' }}>
-        <Link id={cartLineLinkId(product._id)} href={productPath(product._id)} underline="hover" sx={{ color: 'text.primary', fontWeight: 600 }}>
+      <div className="dk-cart-line">
+        <Link id={cartLineLinkId(product._id)} to={productPath(product._id)} className="dk-cart-line__title">
           {product.title}
         </Link>
-        <Typography sx={{ fontSize: '0.85rem', color: 'text.secondary', overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }}>
-          {product.description}
-        </Typography>
+        <p className="dk-cart-line__description">{product.description}</p>
         {product.listPrice !== null ? (
-          <Typography sx={{ fontSize: '0.85rem', color: 'text.secondary' }}>
+          <p className="dk-cart-line__note">
             {`${t('cart.was')} `}
-            <Box component="s" sx={{ textDecoration: 'line-through' }}>
+            <s>
               <Amount value={product.listPrice} />
-            </Box>
-          </Typography>
+            </s>
+          </p>
         ) : null}
-        {priceChanged ? (
-          <Typography sx={{ fontSize: '0.85rem', color: '#6b4a00', fontWeight: 600 }}>
-            {t('cart.priceChanged', { price: formatPrice(line.priceWhenAdded) })}
-          </Typography>
-        ) : null}
+        {priceChanged ? <p className="dk-cart-line__note dk-cart-line__note--changed">{t('cart.priceChanged', { price: formatPrice(line.priceWhenAdded) })}</p> : null}
         {short ? (
-          <Typography sx={{ fontSize: '0.85rem', color: 'error.main', fontWeight: 600 }}>
+          <p className="dk-cart-line__note dk-cart-line__note--short">
             {product.quantity === 0 ? t('cart.outOfStock') : t('cart.onlyLeft', { count: product.quantity })}
-          </Typography>
+          </p>
         ) : null}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
-          <Box
-            role="group"
-            aria-label={t('cart.quantity')}
-            sx={{ display: 'inline-flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 5 }}
-          >
-            <IconButton
-              size="small"
+        <div className="dk-cart-line__controls">
+          {/* The line's other buttons while one's change is in flight: unavailable, and they look it (app/shop.css). */}
+          <div role="group" aria-label={t('cart.quantity')} className="dk-quantity">
+            <button
+              type="button"
+              className="dk-icon-button dk-icon-button--small"
               onClick={() => change('decrease', quantity - 1)}
               {...waiting('decrease')}
               aria-label={t('cart.decrease', { title: product.title })}
-              sx={waitingSx}
             >
-              <RemoveIcon fontSize="small" />
-            </IconButton>
-            <Typography component="output" aria-live="polite" sx={{ minWidth: 32, textAlign: 'center', fontWeight: 700 }}>
-              {busy ? <CircularProgress size={14} aria-hidden="true" /> : quantity}
-            </Typography>
-            <IconButton
-              size="small"
+              <Icon name="remove" small />
+            </button>
+            <output aria-live="polite" className="dk-quantity__value">
+              {busy ? <span className="dk-spinner dk-spinner--small" aria-hidden="true" /> : quantity}
+            </output>
+            <button
+              type="button"
+              className="dk-icon-button dk-icon-button--small"
               onClick={() => change('increase', quantity + 1)}
               {...waiting('increase')}
               aria-label={t('cart.increase', { title: product.title })}
-              sx={waitingSx}
             >
-              <AddIcon fontSize="small" />
-            </IconButton>
-          </Box>
-          <IconButton size="small" onClick={removeLine} {...waiting('remove')} aria-label={t('cart.remove', { title: product.title })} sx={waitingSx}>
-            <DeleteOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Box>
-      </Box>
-      <Box sx={{ gridColumn: { xs: '2', sm: 'auto' }, textAlign: { sm: 'end' } }}>
-        <Typography sx={{ fontWeight: 800, fontSize: '1.05rem' }}>
+              <Icon name="add" small />
+            </button>
+          </div>
+          <button
+            type="button"
+            className="dk-icon-button dk-icon-button--small"
+            onClick={removeLine}
+            {...waiting('remove')}
+            aria-label={t('cart.remove', { title: product.title })}
+          >
+            <Icon name="delete" small />
+          </button>
+        </div>
+      </div>
+      <div className="dk-cart-line__amount">
+        <p className="dk-cart-line__total">
           <Amount value={(Math.round(product.price * 100) * quantity) / 100} />
-        </Typography>
-        {quantity > 1 ? (
-          <Typography sx={{ fontSize: '0.8rem', color: 'text.secondary' }}>{t('cart.each', { price: formatPrice(product.price) })}</Typography>
-        ) : null}
-      </Box>
+        </p>
+        {quantity > 1 ? <p className="dk-cart-line__each">{t('cart.each', { price: formatPrice(product.price) })}</p> : null}
+      </div>
     </ProductLine>
   );
 }

@@ -1,19 +1,11 @@
 import type { Cart } from '@dukkan/contracts/cart';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
-import Backdrop from '@mui/material/Backdrop';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { DeliveryTiles } from '../../components/delivery-tiles';
+import { Icon } from '../../components/icons';
 import { ProductCarouselSection } from '../../components/product-carousel-section';
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
 import { PRODUCT_ROW_SLIDER } from '../../lib/slider-settings';
@@ -27,19 +19,25 @@ import { CartLineRow, cartLineLinkId } from './cart-line';
 import { CartSummary } from './cart-summary';
 import { useCart } from './use-cart';
 
-const accordionSx = { '&::before': { display: 'none' }, border: 1, borderColor: 'divider', borderRadius: 2, boxShadow: 'none' } as const;
-
-/** A collapsible section of the cart page, open when the page loads (the cart issue). */
+/**
+ * A collapsible section of the cart page, open when the page loads (the cart issue): a heading
+ * whose button opens and closes the region it names (the disclosure pattern), plain elements
+ * styled by app/shop.css (decision 0027).
+ */
 function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  const [open, setOpen] = useState(true);
   return (
-    <Accordion defaultExpanded disableGutters sx={accordionSx} slotProps={{ heading: { component: 'h2' } }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`${id}-header`} aria-controls={`${id}-content`}>
-        <Typography component="span" sx={{ fontWeight: 700 }}>
-          {title}
-        </Typography>
-      </AccordionSummary>
-      <AccordionDetails id={`${id}-content`}>{children}</AccordionDetails>
-    </Accordion>
+    <section className="dk-disclosure">
+      <h2 className="dk-disclosure__heading">
+        <button type="button" id={`${id}-header`} aria-expanded={open} aria-controls={`${id}-content`} onClick={() => setOpen(!open)}>
+          <span>{title}</span>
+          <Icon name="expandMore" className="dk-disclosure__icon" />
+        </button>
+      </h2>
+      <div id={`${id}-content`} role="region" aria-labelledby={`${id}-header`} hidden={!open} className="dk-disclosure__content">
+        {children}
+      </div>
+    </section>
   );
 }
 
@@ -79,13 +77,13 @@ function Recommendations({ cart }: { cart: Cart }) {
 function EmptyCart() {
   const { t } = useTranslation('shopping');
   return (
-    <Box sx={{ textAlign: 'center', py: 8, display: 'grid', justifyItems: 'center', gap: 2 }}>
-      <ShoppingCartOutlinedIcon aria-hidden="true" sx={{ fontSize: 64, color: 'primary.main' }} />
-      <Typography sx={{ fontSize: '1.25rem', fontWeight: 700 }}>{t('cart.empty')}</Typography>
-      <Button href="/" variant="contained">
+    <div className="dk-cart-empty">
+      <Icon name="cart" className="dk-cart-empty__icon" />
+      <p className="dk-cart-empty__text">{t('cart.empty')}</p>
+      <Link to="/" className="dk-button dk-button--contained">
         {t('cart.continueShopping')}
-      </Button>
-    </Box>
+      </Link>
+    </div>
   );
 }
 
@@ -110,53 +108,54 @@ export function CartPage() {
   if (cart && cart.items.length > 0) {
     body = (
       <>
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
-          <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <div className="dk-cart-layout">
+          <div className="dk-cart-layout__main">
             <Section id="cart-delivery" title={t('cart.deliveryOptions')}>
               <CartDeliveryTiles arrives={arrives} />
             </Section>
             <Section id="cart-lines" title={t('cart.linesHeading', { date: arrives })}>
-              <Typography sx={{ fontSize: '0.9rem', color: 'text.secondary', mb: 1 }}>{t('cart.postcode')}</Typography>
-              <Box component="ul" aria-label={t('cart.linesLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              <p className="dk-muted dk-cart-postcode">{t('cart.postcode')}</p>
+              <ul aria-label={t('cart.linesLabel')} className="dk-cart-lines">
                 {cart.items.map((line) => (
                   <CartLineRow key={line.product._id} line={line} onRemoveStart={removing} onRemoveFailed={removalFailed} />
                 ))}
-              </Box>
+              </ul>
             </Section>
-          </Box>
+          </div>
           <CartSummary cart={cart} />
-        </Box>
-        <Box sx={{ mt: 5 }}>
+        </div>
+        <div className="dk-cart-recommended">
           <Recommendations cart={cart} />
-        </Box>
+        </div>
       </>
     );
   } else if (isError && !cart) {
     body = (
-      <Box role="alert" sx={{ py: 6, textAlign: 'center', display: 'grid', justifyItems: 'center', gap: 2 }}>
-        <Typography>{t('cart.loadError')}</Typography>
-        <Button variant="outlined" onClick={() => void refetch()}>
+      <div role="alert" className="dk-cart-error">
+        <p>{t('cart.loadError')}</p>
+        <button type="button" className="dk-button dk-button--outlined" onClick={() => void refetch()}>
           {t('cart.retry')}
-        </Button>
-      </Box>
+        </button>
+      </div>
     );
   } else if (!isLoading) {
     body = <EmptyCart />;
   }
 
   return (
-    <Box sx={{ py: 2 }}>
+    <div className="dk-cart">
       {/* Focus comes here when the last line is removed. */}
-      <Typography ref={headingRef} variant="h1" tabIndex={-1} sx={{ mb: 3 }}>
+      <h1 ref={headingRef} tabIndex={-1} className="dk-page-title dk-cart__title">
         {`${t('cart.title')} `}
-        <Box component="span" sx={{ fontWeight: 400, fontSize: '1.1rem', color: 'text.secondary' }}>
-          {t('cart.count', { count })}
-        </Box>
-      </Typography>
+        <span className="dk-cart__count">{t('cart.count', { count })}</span>
+      </h1>
       {body}
-      <Backdrop open={isLoading} sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: '#ffffff' }}>
-        <CircularProgress color="inherit" aria-label={t('cart.loading')} />
-      </Backdrop>
-    </Box>
+      {/* Spec section 2: a full-screen loading overlay while the cart loads. */}
+      {isLoading ? (
+        <div className="dk-overlay">
+          <span role="progressbar" aria-label={t('cart.loading')} className="dk-spinner dk-spinner--light" />
+        </div>
+      ) : null}
+    </div>
   );
 }

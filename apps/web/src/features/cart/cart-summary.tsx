@@ -1,7 +1,4 @@
 import type { Cart } from '@dukkan/contracts/cart';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -32,24 +29,20 @@ export function CartSummary({ cart }: { cart: Cart }) {
   }
 
   return (
-    <Box
-      component="section"
-      aria-labelledby="cart-summary-title"
-      sx={{ p: 2.5, border: 1, borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper', position: { md: 'sticky' }, top: { md: 16 } }}
-    >
-      <Button variant="contained" size="large" fullWidth onClick={continueToCheckout} sx={{ mb: 2 }}>
+    <section aria-labelledby="cart-summary-title" className="dk-summary">
+      <button type="button" className="dk-button dk-button--contained dk-button--large dk-summary__checkout" onClick={continueToCheckout}>
         {t('cart.continueToCheckout')}
-      </Button>
-      <Typography id="cart-summary-title" component="h2" sx={{ fontWeight: 800, fontSize: '1.1rem', mb: 1 }}>
+      </button>
+      <h2 id="cart-summary-title" className="dk-summary__title">
         {t('cart.summary')}
-      </Typography>
-      <Box component="dl" sx={{ m: 0 }}>
+      </h2>
+      <dl className="dk-summary__rows">
         <Row label={t('cart.subtotal', { count: cart.count })} value={<bdi dir="ltr">{formatPrice(cart.subtotal)}</bdi>} />
         <Row label={t('cart.savings')} value={<bdi dir="ltr">−{formatPrice(cart.savings)}</bdi>} color="#2a8703" />
         <Row label={t('cart.shippingRow')} value={t('cart.free')} />
         <Row label={t('cart.taxes')} value={t('cart.taxesValue')} />
         <Row label={t('cart.estimatedTotal')} value={<bdi dir="ltr">{formatPrice(cart.subtotal)}</bdi>} strong />
-      </Box>
-    </Box>
+      </dl>
+    </section>
   );
 }
