@@ -16,12 +16,13 @@ import './boot/after-data';
 import { emotionCacheFor } from './app/emotion-cache';
 import { themeFor } from './app/theme';
 import './boot/after-ui';
-import { AppShell } from './app/app-shell';
+import { AppShell, HYDRATED_ATTRIBUTE } from './app/app-shell';
 import { initI18n } from './app/i18n';
 import './boot/after-shell';
-import { createAppRouter } from './app/router';
+import { createAppRouter, isAppRoute } from './app/router';
 import { readSsrState } from './app/ssr-state';
 import { directionOf } from './lib/direction';
+import { followPlainLinks } from './lib/plain-links';
 /* eslint-enable import-x/order */
 
 const container = document.getElementById('root');
@@ -56,6 +57,9 @@ if (serverState) {
 mark('router');
 const router = await createAppRouter();
 // After the page's code has loaded: its endpoints are known when their data arrives.
+// Once the page is live, a link of a part still waiting to hydrate is followed here too, not
+// loaded from the server.
+followPlainLinks((to) => void router.navigate(to), isAppRoute, () => document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE));
 mark('data');
 if (serverState) store.dispatch(serverDataReceived({ api: serverState.api, receivedAt: Date.now() }));
 await nextTask();

@@ -191,6 +191,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** Whether the app renders `pathname` itself: a route other than the catch-all not-found page. */
+export function isAppRoute(pathname: string): boolean {
+  const matches = matchRoutes(routes, pathname);
+  return matches !== null && matches[matches.length - 1]?.route.path !== '*';
+}
+
 /**
  * The browser's router. On a server-rendered page, the lazy routes the URL matches are loaded
  * first (React Router's way for lazy routes with SSR), so the first render is the server's page,
