@@ -15,12 +15,12 @@ export function shownRatio(slide: Locator): Promise<number> {
   });
 }
 
-/** Waits until the slider shows `slide` (at least 90% of it). */
-export async function expectShown(slide: Locator) {
-  await expect.poll(() => shownRatio(slide)).toBeGreaterThan(0.9);
+/** Waits (up to `timeout` ms, else the configured time) until the slider shows `slide` (at least 90% of it). */
+export async function expectShown(slide: Locator, timeout?: number) {
+  await expect.poll(() => shownRatio(slide), { timeout }).toBeGreaterThan(0.9);
 }
 
-/** Waits until the slider hides `slide` (nearly all of it). */
-export async function expectHidden(slide: Locator) {
-  await expect.poll(() => shownRatio(slide)).toBeLessThan(0.1);
+/** Waits (up to `timeout` ms, else the configured time) until the slider hides `slide` (nearly all of it). */
+export async function expectHidden(slide: Locator, timeout?: number) {
+  await expect.poll(() => shownRatio(slide), { timeout }).toBeLessThan(0.1);
 }
