@@ -93,6 +93,39 @@ test.describe('browsing', () => {
     await expect(page.getByText('Please sign in to use your wish list')).toBeVisible();
   });
 
+  test('Tab through a slider reaches only what it shows: no focus on a slide out of view', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const renew = slider(page, 'Renew your everything');
+    // Up to 1424 px the deals slider shows 1 slide and scrolls by 3 (spec section 9).
+    await expect(renew.getByRole('button', { name: 'Next slides' })).toBeEnabled();
+    await renew.getByRole('link', { name: 'View all Renew your everything' }).focus();
+    const frame = await renew.boundingBox();
+    expect(frame).not.toBeNull();
+    const reached: string[] = [];
+    for (let press = 0; press < 12; press += 1) {
+      await page.keyboard.press('Tab');
+      const focused = renew.locator(':focus');
+      if ((await focused.count()) === 0) break;
+      const name = (await focused.getAttribute('aria-label')) ?? (await focused.innerText());
+      reached.push(name);
+      // Within the slider's window: the row of slides is wider, the others sit beside it.
+      const box = await focused.boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.x, `${name} is in view`).toBeGreaterThanOrEqual(frame!.x - 1);
+      expect(box!.x + box!.width, `${name} is in view`).toBeLessThanOrEqual(frame!.x + frame!.width + 1);
+    }
+    // Pause, previous, next, then the one shown card's heart, photo link and Add, and out.
+    expect(reached).toHaveLength(6);
+
+    // The arrow keys move it from a card too, and the focus goes to the card now shown.
+    const heartOf = (slide: number) => renew.getByRole('group').nth(slide).getByRole('button', { name: /^Add to wish list, / });
+    await heartOf(0).focus();
+    await page.keyboard.press('ArrowRight');
+    await expectHidden(renew.getByRole('group').first());
+    await expect(heartOf(3)).toBeFocused();
+  });
+
   test('the deals slider: 2 shown from 1425 px, 1 shown and scrolling 2 at 1024 px', async ({ page }) => {
     await page.setViewportSize({ width: 1500, height: 900 });
     await page.goto('/Grocery');

@@ -12,6 +12,8 @@ import { Carousel } from './carousel';
 const embla = vi.hoisted(() => ({
   scrollNext: vi.fn<() => void>(),
   scrollPrev: vi.fn<() => void>(),
+  /** The slides Embla finds in view; none until it has measured them. */
+  inView: [] as number[],
   calls: [] as { options: Record<string, unknown>; autoplay: Record<string, unknown> | null }[],
 }));
 
@@ -22,6 +24,8 @@ vi.mock('../lib/use-deferred-embla', () => {
     scrollPrev: () => embla.scrollPrev(),
     canScrollNext: () => true,
     canScrollPrev: () => true,
+    slidesInView: () => embla.inView,
+    slideNodes: () => [] as HTMLElement[],
     on: () => api,
     off: () => api,
   };
@@ -53,6 +57,7 @@ const lastCall = () => embla.calls.at(-1)!;
 describe('Carousel', () => {
   beforeEach(() => {
     embla.calls.length = 0;
+    embla.inView = [];
     embla.scrollNext.mockClear();
     embla.scrollPrev.mockClear();
   });
@@ -65,6 +70,21 @@ describe('Carousel', () => {
     expect(slides.map((slide) => slide.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
     expect(slides[0]).toHaveAttribute('aria-roledescription', 'slide');
     expect(within(slides[1]!).getByRole('link', { name: 'Item B' })).toBeInTheDocument();
+  });
+
+  it('keeps the focus off slides out of view: their content is inert once Embla has measured them', () => {
+    embla.inView = [0];
+    renderCarousel();
+    const region = screen.getByRole('region', { name: 'Deals' });
+    const [first, second, third] = within(region).getAllByRole('group');
+    expect(within(first!).getByRole('link', { name: 'Item A' }).closest('[inert]')).toBeNull();
+    // (jsdom keeps inert content in the tab order: e2e/tests/browsing.spec.ts tabs in Chromium.)
+    for (const slide of [second!, third!]) expect(slide.querySelector('[inert] a')).not.toBeNull();
+  });
+
+  it('leaves every slide focusable until Embla has measured what is in view', () => {
+    renderCarousel();
+    expect(screen.getByRole('region', { name: 'Deals' }).querySelector('[inert]')).toBeNull();
   });
 
   it('hands Embla the spec settings and autoplays with them', () => {

@@ -1,4 +1,4 @@
-import { type CSSProperties, type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DeferHydration } from '../lib/deferred-hydration';
@@ -53,18 +53,41 @@ export function Carousel({ labelledBy, header, settings, slides, gap = 16 }: Car
   // Presses of the arrows before Embla has started: slides to move by once it has.
   const earlySteps = useRef(0);
 
+  // The slides in view once Embla runs (at least half of each shown); null before, or while it
+  // has not measured them yet. Slides out of view take no keyboard focus (WCAG 2.4.11): Tab
+  // stays on what is shown, and the arrows bring the rest.
+  const [inView, setInView] = useState<ReadonlySet<number> | null>(null);
+  const focusFirstShown = useRef(false);
+  useLayoutEffect(() => {
+    if (!focusFirstShown.current || !emblaApi || !inView) return;
+    focusFirstShown.current = false;
+    const first = Math.min(...inView);
+    emblaApi.slideNodes()[first]?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus({ preventScroll: true });
+  }, [inView, emblaApi]);
+
   useEffect(() => {
     if (!emblaApi) return;
     const update = () => setCanScroll({ prev: emblaApi.canScrollPrev(), next: emblaApi.canScrollNext() });
     update();
     emblaApi.on('select', update).on('reInit', update);
+    const updateInView = () => {
+      const shown = emblaApi.slidesInView();
+      // Focus in a slide that leaves the view (the arrow keys moved it) goes to the first one
+      // shown, once that one is no longer inert (the layout effect below).
+      const focusedSlide = emblaApi.slideNodes().findIndex((node) => node.contains(document.activeElement));
+      if (focusedSlide >= 0 && shown.length > 0 && !shown.includes(focusedSlide)) focusFirstShown.current = true;
+      setInView(shown.length > 0 ? new Set(shown) : null);
+    };
+    updateInView();
+    emblaApi.on('slidesInView', updateInView);
     if (earlySteps.current !== 0) {
       const slides = emblaApi.scrollSnapList().length;
       emblaApi.scrollTo((((emblaApi.selectedScrollSnap() + earlySteps.current) % slides) + slides) % slides);
       earlySteps.current = 0;
     }
     return () => {
-      emblaApi.off('select', update).off('reInit', update);
+      emblaApi.off('select', update).off('reInit', update).off('slidesInView', updateInView);
+      setInView(null);
     };
   }, [emblaApi]);
 
@@ -144,8 +167,11 @@ export function Carousel({ labelledBy, header, settings, slides, gap = 16 }: Car
               aria-roledescription={t('carousel.slide')}
               aria-label={t('carousel.position', { index: index + 1, count: slides.length })}
             >
-              {/* On a server-rendered page each slide hydrates in a task of its own (lib/deferred-hydration.tsx). */}
-              <DeferHydration>{slide.content}</DeferHydration>
+              {/* Inert while out of view: its links and buttons take no focus, so focus is never hidden. */}
+              <div inert={inView !== null && !inView.has(index) ? true : undefined}>
+                {/* On a server-rendered page each slide hydrates in a task of its own (lib/deferred-hydration.tsx). */}
+                <DeferHydration>{slide.content}</DeferHydration>
+              </div>
             </div>
           ))}
         </div>

@@ -47,7 +47,7 @@ describe('the spec sliders (section 9)', () => {
 describe('toEmblaOptions', () => {
   it('maps infinite to loop, the scroll count and each breakpoint to a max-width media query', () => {
     const options = toEmblaOptions(DEALS_SLIDER, { direction: 'ltr', reducedMotion: false });
-    expect(options).toMatchObject({ loop: true, align: 'start', direction: 'ltr', slidesToScroll: 4, watchFocus: true });
+    expect(options).toMatchObject({ loop: true, align: 'start', direction: 'ltr', slidesToScroll: 4, watchFocus: true, inViewThreshold: 0.5 });
     expect(options.breakpoints).toEqual({
       '(max-width: 1424px)': { slidesToScroll: 3 },
       '(max-width: 1124px)': { slidesToScroll: 2 },

@@ -155,6 +155,8 @@ export function toEmblaOptions(settings: SliderSettings, { direction, reducedMot
     watchResize: debouncedResize(settings.resizeDebounce),
     // A slide that receives keyboard focus is scrolled into view.
     watchFocus: true,
+    // A slide counts as in view (and takes focus: components/carousel.tsx) when half of it is shown.
+    inViewThreshold: 0.5,
   };
 }
 
