@@ -25,9 +25,13 @@ const SAVED: Address = {
 
 function mockBook(book: Address[]) {
   let current = book;
-  return mockFetch(on('/api/categories/', { data: [] }), (url, request) => {
+  return mockFetch(on('/api/categories/', { data: [] }), (url, request, body) => {
     if (url.pathname === `/api/users/address/${SHOPPER_ID}` && request.method === 'PUT') {
-      current = [...current, { ...SAVED, _id: '00000000-0000-4000-8000-000000000502', city: 'Giza' }];
+      // The book as sent, a new address given the next id.
+      current = (JSON.parse(body) as (Omit<Address, '_id'> & { _id?: string })[]).map((address, index) => ({
+        ...address,
+        _id: address._id ?? `00000000-0000-4000-8000-00000000050${index + 2}`,
+      }));
       return { body: { data: shopper({ addressBook: current }) } };
     }
     if (url.pathname === `/api/users/${SHOPPER_ID}`) return { body: { data: shopper({ addressBook: current }) } };
@@ -118,6 +122,24 @@ describe('/userprofile/address', () => {
     expect(body[1]).toMatchObject({ city: 'Giza', zipCode: '12511', floor: '2', area: '' });
     expect(await screen.findByText('Giza, Egypt')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'GET' && r.url.pathname === `/api/users/${SHOPPER_ID}`).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('Remove keeps the focus: on the next address once one is removed, on the heading once none is left', async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    const giza = { ...SAVED, _id: '00000000-0000-4000-8000-000000000502', city: 'Giza' };
+    const requests = mockBook([SAVED, giza]);
+    renderApp('/userprofile/address');
+    const removeCairo = await screen.findByRole('button', { name: 'Remove, Cairo' });
+    removeCairo.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove, Giza' })).toHaveFocus());
+    expect(screen.queryByText('Cairo, Egypt')).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Address Book' })).toHaveFocus());
+    expect(await screen.findByText("You didn't add any address yet!")).toBeInTheDocument();
+    const puts = requests.filter((r) => r.method === 'PUT').map((r) => (JSON.parse(r.body) as Address[]).map((a) => a.city));
+    expect(puts).toEqual([['Giza'], []]);
   });
 
   it('takes the focus into the form when it opens, and back to Add a new address when it closes', async () => {

@@ -7,16 +7,20 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useSignedInUser } from '../../app/hooks';
 import { AddressForm } from '../../components/address-form';
 import { errorMessageOf } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
+import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal';
 import { useLanguage } from '../../lib/use-language';
 
 import { useGetUserQuery, useSaveAddressBookMutation } from './users-api';
+
+/** The id of an address's Remove button: focus goes to the next one when an address is removed. */
+const removeButtonId = (id: string) => `address-remove-${id}`;
 
 function AddressCard({ address, onRemove, removing }: { address: Address; onRemove: () => void; removing: boolean }) {
   const { t } = useTranslation('account');
@@ -39,8 +43,10 @@ function AddressCard({ address, onRemove, removing }: { address: Address; onRemo
       <Button
         color="error"
         size="small"
-        onClick={onRemove}
-        disabled={removing}
+        id={removeButtonId(address._id)}
+        // Not `disabled` while a save is on its way: a disabled button would drop the focus.
+        onClick={removing ? undefined : onRemove}
+        aria-disabled={removing || undefined}
         aria-label={joinParts([t('profile.addressRemove'), address.city], lng)}
       >
         {t('profile.addressRemove')}
@@ -67,6 +73,9 @@ export function AddressBookPage() {
   const [adding, setAdding] = useState(false);
   const addButton = useRef<HTMLButtonElement | null>(null);
   const formWasOpen = useRef(false);
+  const addressIds = useMemo(() => saved?.addressBook.map((address) => address._id), [saved]);
+  // A removed address's Remove button goes with it: the focus moves to the next one, else the heading.
+  const { headingRef, removing, removalFailed } = useFocusAfterRemoval(addressIds, removeButtonId);
 
   useEffect(() => {
     if (adding) document.getElementById(`${FORM_ID}-fullName`)?.focus();
@@ -89,7 +98,9 @@ export function AddressBookPage() {
 
   return (
     <Box>
-      <Typography variant="h2">{t('profile.addressTitle')}</Typography>
+      <Typography variant="h2" ref={headingRef} tabIndex={-1}>
+        {t('profile.addressTitle')}
+      </Typography>
       {isLoading ? <CircularProgress sx={{ mt: 2 }} aria-label={t('profile.addressTitle')} /> : null}
       {isError ? (
         <Alert severity="error" sx={{ mt: 2 }}>
@@ -104,12 +115,15 @@ export function AddressBookPage() {
               key={address._id}
               address={address}
               removing={saving}
-              onRemove={() =>
+              onRemove={() => {
+                removing(address._id);
                 void save(
                   book.filter((other) => other._id !== address._id),
                   t('profile.addressRemoved'),
-                )
-              }
+                ).then((ok) => {
+                  if (!ok) removalFailed(address._id);
+                });
+              }}
             />
           ))}
         </Box>
