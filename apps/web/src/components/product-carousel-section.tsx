@@ -6,6 +6,7 @@ import { type SliderSettings, slideCountVariables } from '../lib/slider-settings
 
 import { Carousel } from './carousel';
 import { ProductCard, type ProductCardProduct } from './product-card';
+import { SkeletonCard } from './skeleton-card';
 
 /** "View all", named after its section for screen readers ("View all Apple deals"). */
 export function ViewAllLink({ href, title }: { href: string; title: string }) {
@@ -30,14 +31,7 @@ function CarouselSkeleton({ settings, wide }: { settings: SliderSettings; wide: 
       <div className="dk-slides" aria-hidden="true" style={slideCountVariables(settings)}>
         {Array.from({ length: settings.slidesToShow }, (_, index) => (
           <div key={index}>
-            <div className="dk-skeleton__card">
-              <div className="dk-skeleton__photo" />
-              <div className="dk-skeleton__text">
-                <div className="dk-skeleton__line" />
-                <div className="dk-skeleton__line" />
-                <div className="dk-skeleton__line" />
-              </div>
-            </div>
+            <SkeletonCard />
           </div>
         ))}
       </div>

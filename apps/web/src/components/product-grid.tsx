@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DeferHydration } from '../lib/deferred-hydration';
 
 import { ProductCard, type ProductCardProduct } from './product-card';
+import { SkeletonCard } from './skeleton-card';
 
 /**
  * Products in the spec's grid (2 columns, 3 from medium width: `.dk-grid` in app/shop.css), as a
@@ -31,14 +32,7 @@ export function ProductGridSkeleton({ count = 6 }: { count?: number }) {
       <ul className="dk-grid" aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
           <li key={index}>
-            <div className="dk-skeleton__card">
-              <div className="dk-skeleton__photo" />
-              <div className="dk-skeleton__text">
-                <div className="dk-skeleton__line" />
-                <div className="dk-skeleton__line" />
-                <div className="dk-skeleton__line" />
-              </div>
-            </div>
+            <SkeletonCard />
           </li>
         ))}
       </ul>

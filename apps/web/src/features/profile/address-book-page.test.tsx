@@ -46,6 +46,21 @@ async function addAddressButton() {
   return button;
 }
 
+/** Fills the open form with an address in Giza (no area, no building). */
+async function fillGizaAddress(user: ReturnType<typeof userEvent.setup>) {
+  const values: [RegExp, string][] = [
+    [/^Full name/, 'Mona Adel'],
+    [/^Phone number/, '01001234567'],
+    [/^Country/, 'Egypt'],
+    [/^City/, 'Giza'],
+    [/^Street/, 'Pyramids Rd.'],
+    [/^Floor/, '2'],
+    [/^Apartment/, '5'],
+    [/^Zip code/, '12511'],
+  ];
+  for (const [label, value] of values) await user.type(screen.getByLabelText(label), value);
+}
+
 describe('/userprofile/address', () => {
   it("says so when there is no address yet", async () => {
     signInShopper();
@@ -101,17 +116,7 @@ describe('/userprofile/address', () => {
     const requests = mockBook([SAVED]);
     renderApp('/userprofile/address');
     await user.click(await addAddressButton());
-    const values: [RegExp, string][] = [
-      [/^Full name/, 'Mona Adel'],
-      [/^Phone number/, '01001234567'],
-      [/^Country/, 'Egypt'],
-      [/^City/, 'Giza'],
-      [/^Street/, 'Pyramids Rd.'],
-      [/^Floor/, '2'],
-      [/^Apartment/, '5'],
-      [/^Zip code/, '12511'],
-    ];
-    for (const [label, value] of values) await user.type(screen.getByLabelText(label), value);
+    await fillGizaAddress(user);
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     expect(await screen.findByText('Address saved.')).toBeInTheDocument();
     const put = requests.find((r) => r.method === 'PUT')!;
@@ -154,17 +159,7 @@ describe('/userprofile/address', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add a new address' })).toHaveFocus());
 
     await user.keyboard('{Enter}');
-    const values: [RegExp, string][] = [
-      [/^Full name/, 'Mona Adel'],
-      [/^Phone number/, '01001234567'],
-      [/^Country/, 'Egypt'],
-      [/^City/, 'Giza'],
-      [/^Street/, 'Pyramids Rd.'],
-      [/^Floor/, '2'],
-      [/^Apartment/, '5'],
-      [/^Zip code/, '12511'],
-    ];
-    for (const [label, value] of values) await user.type(screen.getByLabelText(label), value);
+    await fillGizaAddress(user);
     screen.getByRole('button', { name: 'Save address' }).focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Giza, Egypt')).toBeInTheDocument();
