@@ -33,6 +33,17 @@ const EnvSchema = z.object({
     .min(0, { message: 'SSR_WORKERS must be a whole number from 0 to 16' })
     .max(16, { message: 'SSR_WORKERS must be a whole number from 0 to 16' })
     .optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ message: 'BACKUP_INTERVAL_HOURS must be a number of hours from 0 (0 turns periodic backups off)' })
+    .min(0, { message: 'BACKUP_INTERVAL_HOURS must be a number of hours from 0 (0 turns periodic backups off)' })
+    .max(24 * 366, { message: 'BACKUP_INTERVAL_HOURS must be at most a year' })
+    .default(24),
+  BACKUP_KEEP: z.coerce
+    .number({ message: 'BACKUP_KEEP must be a whole number from 1' })
+    .int({ message: 'BACKUP_KEEP must be a whole number from 1' })
+    .min(1, { message: 'BACKUP_KEEP must be a whole number from 1' })
+    .max(10_000, { message: 'BACKUP_KEEP must be at most 10000' })
+    .default(7),
 }).superRefine((env, ctx) => {
   // A shop switched to Stripe without its keys would take orders it can never be paid for.
   if (env.PAYMENT_PROVIDER !== 'stripe') return;
@@ -63,6 +74,10 @@ export interface Config {
   logLevel: z.infer<typeof LogLevelSchema>;
   /** Worker threads that render pages; 0 renders them in the API's own thread. Default: one per core, at most 4. */
   ssrWorkers: number;
+  /** Hours between the running shop's own backups into `DATA_DIR/backups/`; 0: none (decision 0032). */
+  backupIntervalHours: number;
+  /** How many of the shop's own backups are kept; older ones are deleted. */
+  backupKeep: number;
 }
 
 /**
@@ -105,5 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     ssrWorkers: e.SSR_WORKERS ?? defaultSsrWorkers(),
+    backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
+    backupKeep: e.BACKUP_KEEP,
   };
 }
