@@ -158,10 +158,6 @@ export async function getCart(db: Database, owner: CartOwner, { lng, tokens }: C
  * cart is gone gets a 401; a shopper without a cart, or nobody, gets `null`.
  */
 async function lockCartForWrite(tx: Transaction, owner: CartOwner): Promise<{ id: string } | null> {
-  // A cart change is worth less than the wait for its WAL flush: the commit returns at once and
-  // the change is durable a few milliseconds later. A crash in between can lose that last click,
-  // never corrupt a cart (decision 0013). Orders and payments keep synchronous commits.
-  await tx.execute(sql`set local synchronous_commit = off`);
   if (owner.kind === 'nobody') return null;
   const [row] = await tx.update(carts).set({ updatedAt: sql`now()` }).where(ownedBy(owner)).returning({ id: carts.id });
   if (!row && owner.kind === 'guest') throw invalidGuestCart();
@@ -187,14 +183,14 @@ async function stockAndLine(db: Executor, cartId: string | null, productId: stri
 function cartOfAdd(kind: CartOwner['kind'], fits: (cartId: SQL) => SQL): SQL {
   switch (kind) {
     case 'shopper':
-      return sql`insert into carts (user_id) select ${sql.placeholder('userId')}::uuid from settings where ${fits(sql`null`)}
+      return sql`insert into carts (user_id) select ${sql.placeholder('userId')}::uuid where ${fits(sql`null`)}
         on conflict (user_id) do update set updated_at = now() where ${fits(sql`carts.id`)} returning id`;
     case 'guest':
-      return sql`update carts set updated_at = now() from settings
+      return sql`update carts set updated_at = now()
         where carts.id = ${sql.placeholder('cartId')}::uuid and carts.guest_id = ${sql.placeholder('guestId')}::uuid
           and ${fits(sql`carts.id`)} returning carts.id`;
     case 'nobody':
-      return sql`insert into carts (guest_id) select ${sql.placeholder('guestId')}::uuid from settings where ${fits(sql`null`)} returning id`;
+      return sql`insert into carts (guest_id) select ${sql.placeholder('guestId')}::uuid where ${fits(sql`null`)} returning id`;
   }
 }
 
@@ -209,8 +205,7 @@ function prepareAdd(db: Database, kind: CartOwner['kind']) {
   const fits = (cartId: SQL) => sql`exists (select 1 from products p where p.id = ${productId} and ${quantity}
     + coalesce((select ci.quantity from cart_items ci where ci.cart_id = ${cartId} and ci.product_id = p.id), 0) <= ${limit})`;
   const statement = sql`
-    with settings as materialized (select set_config('synchronous_commit', 'off', true) as async_commit),
-    cart as (${cartOfAdd(kind, fits)})
+    with cart as (${cartOfAdd(kind, fits)})
     insert into cart_items (cart_id, product_id, quantity, price_when_added_cents, added_at)
     select cart.id, p.id, ${quantity}, p.price_cents, now()
     from cart, products p
@@ -233,7 +228,7 @@ const AddedLineSchema = z.object({ rows: z.array(z.object({ cart_id: z.string(),
  * Adds `quantity` of a product to the owner's cart in one statement (so one transaction): the
  * cart is locked (made on first use; nobody gets a new guest cart), then one guarded upsert adds
  * the line or raises its quantity, only while the line's total stays within the stock and 99;
- * the commit does not wait for its WAL flush (see `lockCartForWrite`). The line's
+ * it answers only once its commit is durable, like every write (decision 0028). The line's
  * `priceWhenAdded` becomes the current price on every add. Unknown product: 404; too many: 400
  * with the reason; a guest whose cart is gone: 401. On any failure nothing changes (not even a
  * new guest cart is kept). Answers the cart, with its signed identity when it is a guest's.
