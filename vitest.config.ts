@@ -8,7 +8,7 @@ const postgresProject: TestProjectConfiguration[] = process.env.DATABASE_URL
         root: './apps/api',
         test: {
           name: 'api-pg',
-          include: ['src/modules/**/*.test.ts', 'src/db/**/*.test.ts', 'src/mail/mail-flows.test.ts'],
+          include: ['src/modules/**/*.test.ts', 'src/db/**/*.test.ts', 'src/mail/mail-flows.test.ts', 'src/mail/outbox.test.ts'],
         },
       },
     ]

@@ -25,6 +25,7 @@ import type { StopJob } from './lib/periodic-job';
 import { ResponseCache } from './lib/response-cache';
 import { TokenService } from './lib/tokens';
 import { Mailer } from './mail/mailer';
+import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox';
 import { startGuestCartCleanup } from './modules/cart/cleanup';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -56,6 +57,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** The shop's mail; by default SMTP (SMTP_URL) or `.eml` files under DATA_DIR/mail. */
   mailer?: Mailer;
+  /** The outbox worker's waits (retries, claim, poll); tests shorten them. */
+  outboxTimings?: Pick<OutboxWorkerOptions, 'retryDelaysMs' | 'claimMs' | 'pollMs'>;
   /** The payment provider; by default the configured one (`PAYMENT_PROVIDER`). Tests pass Stripe pointed at a local fake. */
   paymentProvider?: PaymentProvider;
   /** How long a rendered page is reused (default `PAGE_CACHE_TTL_MS`); tests shorten it. */
@@ -68,11 +71,18 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail outbox's worker: `drain()` delivers what is due (tests), `wake()` after a commit. */
+    outbox: OutboxWorker;
+  }
+}
+
 /**
  * Builds the whole HTTP application without listening: server.ts listens, tests `inject`.
  * Every module is registered here, explicitly, under its prefix.
  */
-export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, logStream, mailer: givenMailer, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, logStream, mailer: givenMailer, outboxTimings, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -146,9 +156,17 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
 
   const mailer =
     givenMailer ?? new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log: app.log });
-  // Messages still being sent go out before the database closes; a given mailer is its owner's.
-  app.addHook('preClose', async () => {
-    await mailer.settle();
+  // Mail goes through the outbox (decision 0029): written in the change's transaction, delivered
+  // by this worker, woken on commit. It stops after the requests in flight (onClose, before the
+  // database closes); a given mailer is its owner's to close.
+  const outbox = new OutboxWorker({ db, transport: mailer, log: app.log, ...outboxTimings });
+  app.decorate('outbox', outbox);
+  app.addHook('onReady', (done) => {
+    outbox.start();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await outbox.stop();
     if (!givenMailer) mailer.close();
   });
 
@@ -163,11 +181,11 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
   await app.register(searchRoutes, { prefix: '/api', db, cache });
-  await app.register(userRoutes, { prefix: '/api', db, limiter: failureLimiter, mailer, publicUrl: config.publicUrl });
+  await app.register(userRoutes, { prefix: '/api', db, limiter: failureLimiter, outbox, publicUrl: config.publicUrl });
   await app.register(cartRoutes, { prefix: '/api', db });
   await app.register(wishlistRoutes, { prefix: '/api', db });
   await app.register(orderRoutes, { prefix: '/api', db, paymentTimeoutMinutes: config.paymentTimeoutMinutes });
-  await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl, mailer });
+  await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl, outbox });
   if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
   await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls });
   await app.register(imageRoutes);

@@ -148,6 +148,8 @@ export const users = pgTable(
     /** argon2id, PHC string; never leaves the service layer. */
     passwordHash: text('password_hash').notNull(),
     marketingEmails: boolean('marketing_emails').notNull().default(false),
+    /** When the shopper last made the marketing choice (sign-up or profile); null before it was recorded. */
+    marketingEmailsAt: timestamp('marketing_emails_at', { withTimezone: true }),
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -362,4 +364,35 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * The mail outbox (decision 0029): a message is written here in the transaction of the change
+ * that causes it, and a worker delivers it. `pending` until the transport accepts it (`sent`), or
+ * `failed` after the last retry. A worker claims a row until `claimed_until`; a claim that
+ * outlives its worker (a crash) lapses, and the message is tried again.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the message is ('password-reset', 'order-confirmation', 'email-changed', ...). */
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    /** Deliveries tried so far (each one that failed, and the one that succeeded). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    check('outbox_status', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
 );

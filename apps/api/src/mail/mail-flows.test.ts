@@ -48,9 +48,9 @@ async function call(method: InjectOptions['method'], url: string, body?: unknown
   return { status: res.statusCode, body: res.body ? (res.json<unknown>()) : undefined, headers: res.headers };
 }
 
-/** The messages written for `to`, oldest first, once every send in hand has finished: parsed. */
+/** The messages written for `to`, oldest first, once the outbox has delivered what is due: parsed. */
 async function mailsTo(to: string): Promise<ParsedMail[]> {
-  await mailer.settle();
+  await app.outbox.drain();
   const files = (await readdir(mailDir).catch(() => [] as string[])).sort();
   const mails = await Promise.all(files.map(async (file) => simpleParser(await readFile(path.join(mailDir, file)))));
   return mails.filter((mail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).some((address) => address?.text === to));

@@ -64,24 +64,4 @@ describe('the mailer', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
-
-  it('sends a later message again after a failure, and never throws to the caller', async () => {
-    const mailDir = path.join(dir, 'retry');
-    const mailer = new Mailer({ smtpUrl: undefined, from: 'shop@example.com', mailDir, log, retryDelaysMs: [5, 5] });
-    let attempts = 0;
-    mailer.sendLater('test', () => {
-      attempts += 1;
-      if (attempts < 3) return Promise.reject(new Error('database busy'));
-      return Promise.resolve(MESSAGE);
-    });
-    let failures = 0;
-    mailer.sendLater('hopeless', () => {
-      failures += 1;
-      return Promise.reject(new Error('never'));
-    });
-    await mailer.settle();
-    expect(attempts).toBe(3);
-    expect(failures).toBe(3);
-    expect(await readdir(mailDir)).toHaveLength(1);
-  });
 });

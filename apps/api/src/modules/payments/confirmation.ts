@@ -1,7 +1,7 @@
 import type { Language } from '@dukkan/contracts/common';
 import { eq } from 'drizzle-orm';
 
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import type { MailMessage } from '../../mail/mailer';
 import { orderConfirmationMessage } from '../../mail/messages';
@@ -12,7 +12,7 @@ import { readOrder } from '../orders/service';
  * the shop shows it, the shipping address and a link to its page. `null` when the order or its
  * shopper is gone.
  */
-export async function orderConfirmation(db: Database, orderId: string, publicUrl: string): Promise<MailMessage | null> {
+export async function orderConfirmation(db: Executor, orderId: string, publicUrl: string): Promise<MailMessage | null> {
   const [row] = await db
     .select({ email: users.email, name: users.name, lng: orders.lng })
     .from(orders)

@@ -7,17 +7,16 @@ import type { Database } from '../../db/client';
 import { currentUser, requireUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
-import type { Mailer } from '../../mail/mailer';
+import type { OutboxWorker } from '../../mail/outbox';
 import { WebhookRefusedError, type PaymentProvider } from '../../payments/provider';
 
-import { orderConfirmation } from './confirmation';
 import { createCheckoutSession, handlePaymentEvent } from './service';
 
 interface PaymentRoutesOptions {
   db: Database;
   provider: PaymentProvider;
   publicUrl: string;
-  mailer: Mailer;
+  outbox: OutboxWorker;
 }
 
 const errors = {
@@ -36,7 +35,7 @@ export const WEBHOOK_PATH = '/api/stripe/webhook';
  * order, and the webhook through which the provider's signed events — and only they — mark an
  * order paid. The path keeps the spec's `/stripe/` name whichever provider is configured.
  */
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, { db, provider, publicUrl, mailer }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, { db, provider, publicUrl, outbox }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -89,10 +88,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           }
           throw error;
         }
-        const { outcome, paidOrderId } = await handlePaymentEvent(db, provider.name, event, request.log);
+        const { outcome, paidOrderId } = await handlePaymentEvent(db, provider.name, event, { log: request.log, publicUrl });
         request.log.info({ eventId: event.eventId, kind: event.kind, outcome }, 'payment event');
-        // Committed: the shopper's confirmation goes out now, and a failed send never undoes the payment.
-        if (paidOrderId) mailer.sendLater('order-confirmation', () => orderConfirmation(db, paidOrderId, publicUrl));
+        // Committed with its confirmation in the outbox: the worker sends it now.
+        if (paidOrderId) outbox.wake();
         return { received: true as const, outcome };
       },
     );

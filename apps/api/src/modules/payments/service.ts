@@ -6,8 +6,11 @@ import { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { cartItems, carts, orderItems, orders, paymentEvents, paymentSessions, products } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
+import { enqueueMail } from '../../mail/outbox';
 import type { PaymentEvent, PaymentProvider } from '../../payments/provider';
 import { cancelUnpaidOrders, notPayable, NOT_YOUR_ORDER_MESSAGE, ORDER_NOT_FOUND_MESSAGE, retakeStock } from '../orders/service';
+
+import { orderConfirmation } from './confirmation';
 
 /** Where the card page sends the shopper after paying: the success page, which follows the order. */
 export const successPath = (orderId: string) => `/checkoutSuccess?order=${encodeURIComponent(orderId)}`;
@@ -122,7 +125,7 @@ export async function handlePaymentEvent(
   db: Database,
   providerName: PaymentProvider['name'],
   event: PaymentEvent,
-  log: FastifyBaseLogger,
+  { log, publicUrl }: { log: FastifyBaseLogger; publicUrl: string },
 ): Promise<EventResult> {
   const outcome = await db.transaction(async (tx): Promise<EventResult | EventOutcome> => {
     const orderId = event.kind === 'ignored' || !isUuid(event.orderId) ? null : event.orderId;
@@ -197,6 +200,9 @@ export async function handlePaymentEvent(
         .where(eq(orders.id, order.id));
     }
     await removeOrderedLines(tx, order.userId, order.id);
+    // The shopper's confirmation, in the outbox of this same transaction: sent if and only if paid.
+    const confirmation = await orderConfirmation(tx, order.id, publicUrl);
+    if (confirmation) await enqueueMail(tx, 'order-confirmation', confirmation);
     return { outcome: 'handled', paidOrderId: order.id };
   });
   return typeof outcome === 'string' ? { outcome } : outcome;

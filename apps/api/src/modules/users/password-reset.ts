@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import type { FailureLimiter } from '../../lib/failure-limiter';
-import type { Mailer } from '../../mail/mailer';
+import { enqueueMail, type OutboxWorker } from '../../mail/outbox';
 import { passwordResetMessage } from '../../mail/messages';
 
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords';
@@ -25,17 +25,17 @@ export interface ResetRequestContext {
   lng: Language;
   /** The shop's address the link starts with (`PUBLIC_URL`), never the request's Host header. */
   publicUrl: string;
-  mailer: Mailer;
+  outbox: OutboxWorker;
 }
 
 /**
  * Starts a password reset: for an email with an account, a random single-use token valid 30
  * minutes is stored (hashed; the account's older links stop working) and the link is mailed
- * once the row is committed. An unknown email gets the same answer and no mail, so the form
+ * in the same transaction (the outbox). An unknown email gets the same answer and no mail, so the form
  * tells nobody which addresses have accounts. Every request counts against the email and the
  * client's address (as sign-in failures do, under their own keys): too many → 429.
  */
-export async function requestPasswordReset(db: Database, email: string, { limiter, clientAddress, lng, publicUrl, mailer }: ResetRequestContext): Promise<void> {
+export async function requestPasswordReset(db: Database, email: string, { limiter, clientAddress, lng, publicUrl, outbox }: ResetRequestContext): Promise<void> {
   const keys = { email: `reset:${email}`, address: `reset:${clientAddress}` };
   const wait = await limiter.retryAfterSeconds(keys);
   if (wait > 0) {
@@ -47,6 +47,7 @@ export async function requestPasswordReset(db: Database, email: string, { limite
   const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email));
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
+  const link = `${publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
   await db.transaction(async (tx) => {
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
     await tx.insert(passwordResets).values({
@@ -54,9 +55,9 @@ export async function requestPasswordReset(db: Database, email: string, { limite
       userId: user.id,
       expiresAt: sql`now() + make_interval(mins => ${PASSWORD_RESET_MINUTES})`,
     });
+    await enqueueMail(tx, 'password-reset', passwordResetMessage({ to: user.email, name: user.name, link, lng }));
   });
-  const link = `${publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
-  mailer.sendLater('password-reset', () => Promise.resolve(passwordResetMessage({ to: user.email, name: user.name, link, lng })));
+  outbox.wake();
 }
 
 /**

@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import { currentUser, requireOwnAccount } from '../../lib/auth';
 import type { FailureLimiter } from '../../lib/failure-limiter';
 import { requestLanguage } from '../../lib/language';
-import type { Mailer } from '../../mail/mailer';
+import type { OutboxWorker } from '../../mail/outbox';
 import { verifiedGuestCart } from '../cart/cart-owner';
 
 import { PASSWORD_CHANGED_MESSAGE, requestPasswordReset, resetPassword } from './password-reset';
@@ -28,7 +28,7 @@ import { getUser, replaceAddressBook, signIn, signUp, updateUser } from './servi
 interface UserRoutesOptions {
   db: Database;
   limiter: FailureLimiter;
-  mailer: Mailer;
+  outbox: OutboxWorker;
   /** The shop's address, for links in mail (`PUBLIC_URL`). */
   publicUrl: string;
 }
@@ -45,7 +45,7 @@ const security = [{ token: [] }];
 
 /** Accounts (spec section 7): sign up, sign in, read and change one's own profile and address book. */
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, limiter, mailer, publicUrl }) => {
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, limiter, outbox, publicUrl }) => {
   // Every answer here is about one shopper: never stored by a browser or a proxy.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -101,7 +101,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         clientAddress: request.ip,
         lng: requestLanguage(request),
         publicUrl,
-        mailer,
+        outbox,
       });
       return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
     },
