@@ -232,22 +232,28 @@ describe('reading orders', () => {
     const past = OrdersResponseSchema.parse((await t.request('GET', `/api/orders/past/${shopper.id}`, { as: shopper })).body).allOrders;
     expect(past.map((o) => [o._id, o.status, o.paymentStatus])).toEqual([[cancelled._id, 'Cancelled', 'Expired']]);
 
-    // The authorisation matrix: no token 401, someone else 403, no such order 404.
-    const matrix: [string, string | undefined, number][] = [
+    // The authorisation matrix: no token 401; someone else's order or lists 404, word for word
+    // the answer for an order or an account that does not exist.
+    const missing = { message: 'Order not found', code: 'ORDER_NOT_FOUND' };
+    const noLists = { message: 'Orders not found', code: 'NOT_FOUND' };
+    const matrix: [string, string | undefined, number, object?][] = [
       [`/api/orders/${older._id}`, undefined, 401],
-      [`/api/orders/${older._id}`, stranger.token, 403],
-      [`/api/orders/${randomUUID()}`, shopper.token, 404],
+      [`/api/orders/${older._id}`, stranger.token, 404, missing],
+      [`/api/orders/${randomUUID()}`, shopper.token, 404, missing],
       [`/api/orders/not-an-id`, shopper.token, 400],
       [`/api/orders/coming/${shopper.id}`, undefined, 401],
-      [`/api/orders/coming/${shopper.id}`, stranger.token, 403],
+      [`/api/orders/coming/${shopper.id}`, stranger.token, 404, noLists],
+      [`/api/orders/coming/${randomUUID()}`, stranger.token, 404, noLists],
       [`/api/orders/past/${shopper.id}`, undefined, 401],
-      [`/api/orders/past/${shopper.id}`, stranger.token, 403],
+      [`/api/orders/past/${shopper.id}`, stranger.token, 404, noLists],
+      [`/api/orders/past/${randomUUID()}`, stranger.token, 404, noLists],
       [`/api/orders/past/${shopper.id}`, 'forged.token.value', 401],
     ];
-    for (const [url, token, status] of matrix) {
+    for (const [url, token, status, body] of matrix) {
       const res = await t.request('GET', url, token ? { as: token } : {});
       expect(res.status, `${url} as ${token ? 'someone' : 'nobody'}`).toBe(status);
       expect(ErrorResponseSchema.safeParse(res.body).success).toBe(true);
+      if (body) expect(res.body).toEqual(body);
     }
   });
 });

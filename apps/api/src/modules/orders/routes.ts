@@ -13,10 +13,10 @@ import { z } from 'zod';
 
 import type { Database } from '../../db/client';
 import { currentUser, requireUser } from '../../lib/auth';
-import { forbidden } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 
-import { getOwnOrder, listOrders, placeOrder } from './service';
+import { getOwnOrder, listOrders, ORDERS_NOT_FOUND_MESSAGE, placeOrder } from './service';
 
 interface OrderRoutesOptions {
   db: Database;
@@ -26,7 +26,6 @@ interface OrderRoutesOptions {
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
 };
@@ -108,7 +107,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       },
       async (request) => {
         const user = currentUser(request);
-        if (request.params.userId !== user.id) throw forbidden('You can only see your own orders.');
+        // Another account's lists answer as no account's would: 404, never telling it exists.
+        if (request.params.userId !== user.id) throw notFound(ORDERS_NOT_FOUND_MESSAGE);
         return { allOrders: await listOrders(db, user.id, which, requestLanguage(request)) };
       },
     );

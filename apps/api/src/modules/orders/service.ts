@@ -11,10 +11,11 @@ import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-
 
 import type { Database, Executor, Transaction } from '../../db/client';
 import { addresses, orderItems, orders, paymentSessions, products } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound, type HttpError } from '../../lib/errors';
+import { badRequest, conflict, notFound, type HttpError } from '../../lib/errors';
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
-export const NOT_YOUR_ORDER_MESSAGE = 'You can only see your own orders.';
+/** The order lists of an account that is not the shopper's: 404 as for no account, never "forbidden". */
+export const ORDERS_NOT_FOUND_MESSAGE = 'Orders not found';
 export const ADDRESS_NOT_FOUND_MESSAGE = 'This address is not in your address book. Please choose a saved address.';
 export const DUPLICATE_LINE_MESSAGE = 'The same product appears twice in the order';
 
@@ -317,10 +318,13 @@ export async function readOrder(db: Executor, orderId: string, lng: Language): P
   return order;
 }
 
-/** One order of the shopper: 404 when there is no such order, 403 when it is someone else's. */
+/**
+ * One order of the shopper: 404 when there is no such order, and the same 404 when it is someone
+ * else's — the answer never tells that another shopper's order exists.
+ */
 export async function getOwnOrder(db: Database, userId: string, orderId: string, lng: Language): Promise<Order> {
-  const order = await readOrder(db, orderId, lng);
-  if (order.userId !== userId) throw forbidden(NOT_YOUR_ORDER_MESSAGE);
+  const [order] = await readOrders(db, and(eq(orders.id, orderId), eq(orders.userId, userId)), lng, 1);
+  if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'ORDER_NOT_FOUND');
   return order;
 }
 

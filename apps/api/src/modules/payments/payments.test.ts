@@ -65,17 +65,20 @@ describe('opening the hosted card page', () => {
     expect(await openSession(shopper, order)).toBe(url);
 
     const stranger = await t.createUser();
-    const cases: [TestUser | undefined, unknown, number][] = [
+    // Someone else's order answers exactly as an order that does not exist.
+    const missing = { message: 'Order not found', code: 'ORDER_NOT_FOUND' };
+    const cases: [TestUser | undefined, unknown, number, object?][] = [
       [undefined, { order, userId: shopper.id }, 401],
-      [stranger, { order, userId: stranger.id }, 403],
-      [stranger, { order, userId: shopper.id }, 403],
-      [shopper, { order: { _id: randomUUID() }, userId: shopper.id }, 404],
+      [stranger, { order, userId: stranger.id }, 404, missing],
+      [stranger, { order, userId: shopper.id }, 404, missing],
+      [shopper, { order: { _id: randomUUID() }, userId: shopper.id }, 404, missing],
       [shopper, { order: {}, userId: shopper.id }, 400],
     ];
-    for (const [as, body, status] of cases) {
+    for (const [as, body, status, answer] of cases) {
       const res = await t.request('POST', '/api/stripe/create-checkout-session', { ...(as ? { as } : {}), body });
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(ErrorResponseSchema.safeParse(res.body).success).toBe(true);
+      if (answer) expect(res.body).toEqual(answer);
     }
   });
 });

@@ -22,7 +22,6 @@ interface PaymentRoutesOptions {
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
 };

@@ -5,10 +5,10 @@ import { z } from 'zod';
 
 import type { Database, Transaction } from '../../db/client';
 import { cartItems, carts, orderItems, orders, paymentEvents, paymentSessions, products } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { enqueueMail } from '../../mail/outbox';
 import type { PaymentEvent, PaymentProvider } from '../../payments/provider';
-import { cancelUnpaidOrders, notPayable, NOT_YOUR_ORDER_MESSAGE, ORDER_NOT_FOUND_MESSAGE, retakeStock } from '../orders/service';
+import { cancelUnpaidOrders, notPayable, ORDER_NOT_FOUND_MESSAGE, retakeStock } from '../orders/service';
 
 import { orderConfirmation } from './confirmation';
 
@@ -25,7 +25,8 @@ export interface CheckoutSessionContext {
 
 /**
  * Opens the provider's hosted card page for one of the shopper's orders that still waits for its
- * payment, and answers where to send the browser. `userId` must be the signed-in shopper's (403).
+ * payment, and answers where to send the browser. The order, and the body's `userId`, must be the
+ * signed-in shopper's: anything else is a 404, as for an order that does not exist.
  * An order with an open session gets that session again, so a repeated click opens one page.
  * The page asks for the order's own amount, computed when it was placed.
  */
@@ -35,10 +36,10 @@ export async function createCheckoutSession(
   { orderId, bodyUserId }: { orderId: string; bodyUserId: string },
   { provider, publicUrl, lng }: CheckoutSessionContext,
 ): Promise<{ url: string }> {
-  if (bodyUserId !== userId) throw forbidden('You can only pay for your own orders.');
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  // Another shopper's order, or an order asked for in another shopper's name, is as missing as
+  // an unknown one: the answer never tells that it exists.
+  const [order] = bodyUserId === userId ? await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))) : [];
   if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'ORDER_NOT_FOUND');
-  if (order.userId !== userId) throw forbidden(NOT_YOUR_ORDER_MESSAGE);
   if (order.paymentStatus !== 'Pending' || order.status === 'Cancelled' || order.payBy.getTime() <= Date.now()) {
     throw notPayable(order.paymentStatus, order.payBy.getTime() <= Date.now() ? 'Cancelled' : order.status);
   }
