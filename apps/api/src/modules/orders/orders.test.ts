@@ -207,6 +207,67 @@ describe('placing an order', () => {
   });
 });
 
+describe('the unpaid-order limit', () => {
+  const LIMIT_REFUSAL = { message: 'You already have 3 orders waiting for payment. Pay or cancel one of them first.', code: 'TOO_MANY_UNPAID_ORDERS' };
+
+  it('refuses a 4th unpaid order with a 409 naming the limit, writes nothing, and frees a slot when one is paid or cancelled', async () => {
+    const [p] = await freshProducts(1, { stock: 20 });
+    const { shopper, addressId } = await shopperWithAddress();
+    const one = (quantity = 1, key?: string) => place(shopper, draft(shopper, addressId, [{ _id: p!, quantity }]), key);
+    const key = randomUUID();
+    const placed = [orderOf(await one(1, key)), orderOf(await one()), orderOf(await one())];
+    expect(await stockOf(p!)).toBe(17);
+
+    const fourth = await one(2);
+    expect(fourth.status).toBe(409);
+    expect(errorOf(fourth)).toEqual(LIMIT_REFUSAL);
+    expect(await orderCount(shopper.id)).toBe(3);
+    expect(await stockOf(p!)).toBe(17);
+    // A repeated Idempotency-Key still answers the order it made: it is no new order. A new key is.
+    const replay = await one(1, key);
+    expect(orderOf(replay)._id).toBe(placed[0]!._id);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(errorOf(await one(1, randomUUID()))).toEqual(LIMIT_REFUSAL);
+
+    // Cancelled on the card page: a slot is free again, and only one.
+    const openPage = async (order: Order) => {
+      const res = await t.request('POST', '/api/stripe/create-checkout-session', { as: shopper, body: { order, userId: shopper.id } });
+      return CheckoutSessionResponseSchema.parse(res.body).url;
+    };
+    const form = (url: string, fields: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    expect((await form(`${await openPage(placed[0]!)}/cancel`)).statusCode).toBe(303);
+    const fifth = orderOf(await one());
+    expect(errorOf(await one())).toEqual(LIMIT_REFUSAL);
+
+    // Paid: it no longer waits, so another order may be placed.
+    const paid = await form(await openPage(placed[1]!), { name: 'Omar Hassan', number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+    expect(paid.statusCode).toBe(303);
+    orderOf(await one());
+    expect(errorOf(await one())).toEqual(LIMIT_REFUSAL);
+
+    // Past its time (not yet swept by the expiry job) it no longer counts either.
+    await t.database.db.update(orders).set({ payBy: sql`now() - interval '1 second'` }).where(eq(orders.id, fifth._id));
+    orderOf(await one());
+    expect(await orderCount(shopper.id)).toBe(6);
+  });
+
+  it('lets exactly 3 of 8 orders of one shopper placed at once through, and another shopper is not affected', async () => {
+    const [p] = await freshProducts(1, { stock: 20 });
+    const { shopper, addressId } = await shopperWithAddress();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => place(shopper, draft(shopper, addressId, [{ _id: p!, quantity: 1 }]))));
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(3);
+    const refused = answers.filter((res) => res.status === 409);
+    expect(refused).toHaveLength(5);
+    for (const res of refused) expect(errorOf(res)).toEqual(LIMIT_REFUSAL);
+    expect(await orderCount(shopper.id)).toBe(3);
+    expect(await stockOf(p!)).toBe(17);
+
+    const { shopper: other, addressId: theirs } = await shopperWithAddress();
+    orderOf(await place(other, draft(other, theirs, [{ _id: p!, quantity: 1 }])));
+  });
+});
+
 describe('reading orders', () => {
   it('answers one order, the upcoming and the past ones only to their shopper, newest first', async () => {
     const [p] = await freshProducts(1, { stock: 10 });

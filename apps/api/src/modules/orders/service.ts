@@ -10,7 +10,7 @@ import {
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 
 import type { Database, Executor, Transaction } from '../../db/client';
-import { addresses, orderItems, orders, paymentSessions, products } from '../../db/schema';
+import { addresses, orderItems, orders, paymentSessions, products, users } from '../../db/schema';
 import { badRequest, conflict, notFound, type HttpError } from '../../lib/errors';
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
@@ -18,6 +18,13 @@ export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
 export const ORDERS_NOT_FOUND_MESSAGE = 'Orders not found';
 export const ADDRESS_NOT_FOUND_MESSAGE = 'This address is not in your address book. Please choose a saved address.';
 export const DUPLICATE_LINE_MESSAGE = 'The same product appears twice in the order';
+
+/**
+ * The most orders one shopper may have waiting for payment at once: each holds its stock until it
+ * is paid or expires, so without a limit one shopper could hold a product's whole stock (decision 0031).
+ */
+export const MAX_UNPAID_ORDERS = 3;
+export const TOO_MANY_UNPAID_ORDERS_MESSAGE = `You already have ${MAX_UNPAID_ORDERS} orders waiting for payment. Pay or cancel one of them first.`;
 
 /** 409 naming the product whose stock cannot cover the order. */
 export function stockShortMessage(title: string, stock: number): string {
@@ -86,13 +93,35 @@ async function orderOfKey(db: Executor, userId: string, key: string): Promise<st
 class KeyTakenMeanwhile extends Error {}
 
 /**
+ * Locks the shopper's row for the transaction, so two orders of one shopper placed at once are
+ * counted one after the other and never both slip under `MAX_UNPAID_ORDERS`. `no key update`
+ * leaves writes that merely reference the shopper (cart, addresses) free.
+ */
+async function lockShopper(tx: Transaction, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/**
+ * A 409 naming the limit when the shopper already has `MAX_UNPAID_ORDERS` orders waiting for
+ * payment (pending, not cancelled, not past `payBy`); call with the shopper's row locked.
+ */
+async function checkUnpaidOrderLimit(tx: Transaction, userId: string): Promise<void> {
+  const [row] = await tx
+    .select({ unpaid: sql<number>`count(*)::integer` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, 'Pending'), sql`${orders.status} <> 'Cancelled'`, sql`${orders.payBy} > now()`));
+  if ((row?.unpaid ?? 0) >= MAX_UNPAID_ORDERS) throw conflict(TOO_MANY_UNPAID_ORDERS_MESSAGE, 'TOO_MANY_UNPAID_ORDERS');
+}
+
+/**
  * Places an order from the draft's product ids and quantities and one of the shopper's saved
  * addresses, in one transaction: the products are locked, every line's stock is checked and
  * taken, and the amount is computed from the catalog's current prices (whatever the client sent
  * as prices or amount is never read). Not enough stock: 409 naming the product; an address that
- * is not the shopper's: 404; nothing is written on any failure. With an `Idempotency-Key` the
- * shopper already used, the order that key made is answered and nothing else happens
- * (`replayed`). The order waits `paymentTimeoutMinutes` for its payment (`payBy`).
+ * is not the shopper's: 404; already `MAX_UNPAID_ORDERS` orders waiting for payment: 409 naming
+ * the limit; nothing is written on any failure. With an `Idempotency-Key` the shopper already
+ * used, the order that key made is answered and nothing else happens (`replayed`). The order
+ * waits `paymentTimeoutMinutes` for its payment (`payBy`).
  */
 export async function placeOrder(
   db: Database,
@@ -111,6 +140,11 @@ export async function placeOrder(
   let orderId: string;
   try {
     orderId = await db.transaction(async (tx) => {
+      await lockShopper(tx, userId);
+      // A request with the same key that held the lock before this one has made the order.
+      if (idempotencyKey && (await orderOfKey(tx, userId, idempotencyKey))) throw new KeyTakenMeanwhile();
+      await checkUnpaidOrderLimit(tx, userId);
+
       const [address] = await tx
         .select()
         .from(addresses)
