@@ -91,7 +91,8 @@ export async function listenForBackupRequests(dataDir: string, take: () => Promi
   // Left behind by a shop that was killed: nobody listens on it.
   await rm(socketPath, { force: true });
 
-  const server = net.createServer((socket) => {
+  // Half-open: the asker ends its side after the request and still reads the answer.
+  const server = net.createServer({ allowHalfOpen: true }, (socket) => {
     let request = '';
     let answered = false;
     const answer = (body: TriggerAnswer) => {
