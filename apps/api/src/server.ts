@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 
 import { buildApp } from './app';
+import { startShopBackups } from './backup/shop-backups';
 import { loadConfig } from './config/env';
 import { prepareDatabase } from './db/prepare';
 
@@ -12,6 +13,11 @@ const app = await buildApp({ config, db: database.db });
 app.addHook('onClose', async () => {
   await database.close();
 });
+
+// Periodic backups, and on the embedded database the `npm run backup` trigger (decision 0032);
+// stopped before the database closes, after a backup in progress is written.
+const backups = await startShopBackups({ config, database, log: app.log });
+app.addHook('preClose', () => backups.stop());
 
 // SIGTERM/SIGINT: stop accepting, let requests in flight finish, close the database; give up
 // after 10 s so a stuck request cannot keep the process alive for ever.
