@@ -251,7 +251,7 @@ const print = (text: string) => void process.stdout.write(`${text}\n`);
  * PGlite has the folder open it keeps a `postmaster.pid` there (removed when it closes), so
  * that file is the sign the server is running on it.
  */
-function embeddedDatabaseInUse(config: Pick<Config, 'dataDir'>): string | null {
+export function embeddedDatabaseInUse(config: Pick<Config, 'dataDir'>): string | null {
   // prepareDatabase opens the embedded database in DATA_DIR/pglite.
   const dir = path.join(config.dataDir, 'pglite');
   const pidFile = path.join(dir, 'postmaster.pid');

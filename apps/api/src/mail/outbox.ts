@@ -34,7 +34,8 @@ export async function enqueueMail(db: Executor, kind: MailKind, message: MailMes
     .insert(outbox)
     .values({ kind, recipient: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
     .returning({ id: outbox.id });
-  return row!.id;
+  if (!row) throw new Error('the outbox insert answered no row');
+  return row.id;
 }
 
 /** One message as an operator sees it (`npm run mail -- list`). */
