@@ -14,6 +14,7 @@ import { restoreEmbeddedDatabase, restoreServerDatabase } from '../backup/restor
 import { nextBackupDue, startShopBackups } from '../backup/shop-backups';
 import { writeBackup, type BackupSource } from '../backup/take-backup';
 import { embeddedDataFolder } from '../backup/trigger';
+import { loadConfig } from '../config/env';
 import { adminQuery, databaseUrl, quoteIdent } from '../test/pg-admin';
 import { createTestDatabase } from '../test/test-app';
 
@@ -186,6 +187,15 @@ describe('backup files', () => {
     expect(nextBackupDue(undefined, start, day).toISOString()).toBe('2026-11-23T11:00:00.000Z');
     expect(nextBackupDue(undefined, start, 600_000).toISOString()).toBe('2026-11-23T10:10:00.000Z');
     expect(nextBackupDue(new Date('2026-11-20T08:00:00Z'), start, day).toISOString()).toBe('2026-11-21T08:00:00.000Z');
+  });
+
+  it('reads BACKUP_INTERVAL_HOURS (default 24, 0 = off, fractions allowed) and BACKUP_KEEP (default 7)', () => {
+    expect(loadConfig({})).toMatchObject({ backupIntervalHours: 24, backupKeep: 7 });
+    expect(loadConfig({ BACKUP_INTERVAL_HOURS: '0', BACKUP_KEEP: '1' })).toMatchObject({ backupIntervalHours: 0, backupKeep: 1 });
+    expect(loadConfig({ BACKUP_INTERVAL_HOURS: '0.5' })).toMatchObject({ backupIntervalHours: 0.5 });
+    expect(() => loadConfig({ BACKUP_INTERVAL_HOURS: '-1' })).toThrow('BACKUP_INTERVAL_HOURS: BACKUP_INTERVAL_HOURS must be a number of hours from 0');
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP: BACKUP_KEEP must be a whole number from 1');
+    expect(() => loadConfig({ BACKUP_KEEP: '2.5' })).toThrow('BACKUP_KEEP must be a whole number from 1');
   });
 
   it('refuses a file that is not a backup, saying so', async () => {
