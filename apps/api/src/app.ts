@@ -23,6 +23,7 @@ import { storefrontInlineScriptHashes } from './lib/inline-scripts';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import type { StopJob } from './lib/periodic-job';
 import { ResponseCache } from './lib/response-cache';
+import { refuseUnstorableText } from './lib/text-guard';
 import { TokenService } from './lib/tokens';
 import { Mailer } from './mail/mailer';
 import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox';
@@ -101,6 +102,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Text PostgreSQL cannot store is a 400 naming the field, on every route (decision 0030).
+  app.addHook('preValidation', refuseUnstorableText);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

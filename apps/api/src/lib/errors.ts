@@ -30,13 +30,27 @@ export class TooManyRequestsError extends HttpError {
 }
 export const tooManyRequests = (message: string, retryAfterSeconds: number) => new TooManyRequestsError(message, retryAfterSeconds);
 
+/** The SQLSTATE of a PostgreSQL error from either driver, wrapped by Drizzle or not; `undefined` for any other error. */
+export function sqlState(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    // Five characters with a digit: 'EPIPE' and its kind are Node's, not PostgreSQL's.
+    if (typeof code === 'string' && /^(?=.*\d)[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** PostgreSQL's unique_violation (23505), from either driver, wrapped by Drizzle or not. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  return sqlState(error) === '23505';
 }
+
+/**
+ * Text the database refused as text: a NUL (22021, character_not_in_repertoire) or a character
+ * the database's encoding lacks (22P05). The text guard (text-guard.ts) refuses these before
+ * they reach a statement; this is the net under it.
+ */
+const UNSTORABLE_TEXT_STATES = new Set(['22021', '22P05']);
 
 /** Fastify's own client errors (bad JSON, too large a body, ...) and the message we give each. */
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
@@ -85,6 +99,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message = FASTIFY_CLIENT_ERRORS[error.code] ?? error.message;
       return reply.code(status).send({ message, code: STATUS_CODES[status] ?? 'BAD_REQUEST' });
+    }
+    if (UNSTORABLE_TEXT_STATES.has(sqlState(error) ?? '')) {
+      // A route the text guard did not cover: the client is told, the operator is warned.
+      request.log.warn({ err: error }, 'text the database cannot store got past the text guard');
+      return reply.code(400).send({ message: 'The request contains text that cannot be stored', code: 'VALIDATION_ERROR' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL' });
