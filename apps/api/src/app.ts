@@ -21,6 +21,7 @@ import { registerErrorHandling } from './lib/errors';
 import { FailureLimiter } from './lib/failure-limiter';
 import { storefrontInlineScriptHashes } from './lib/inline-scripts';
 import { resolveJwtSecret } from './lib/jwt-secret';
+import { LOG_REDACTION } from './lib/log-redaction';
 import type { StopJob } from './lib/periodic-job';
 import { ResponseCache } from './lib/response-cache';
 import { refuseUnstorableText } from './lib/text-guard';
@@ -87,7 +88,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.token', 'req.headers.token2', 'req.headers.authorization', 'req.headers.cookie'],
+      // No statement parameters, hashes, tokens, reset links, card fields or emails (decision 0030).
+      ...LOG_REDACTION,
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 100 * 1024,
