@@ -152,15 +152,17 @@ export type User = z.infer<typeof UserSchema>;
 export const UserParamsSchema = z.object({ id: IdSchema });
 
 /**
- * `PUT /api/users/{id}`: name and email always; `password` (the new one) only with the current
- * one, which the server checks.
+ * `PUT /api/users/{id}`: what to change; a field left out stays as it is. `password` (the new
+ * one), and an `email` other than the current one, only with `currentPassword`, which the server
+ * checks. `marketingEmails` sets the marketing consent either way.
  */
 export const UpdateUserBodySchema = z
   .object({
-    name: NameSchema,
-    email: EmailSchema,
+    name: NameSchema.optional(),
+    email: EmailSchema.optional(),
     password: PasswordSchema.optional(),
     currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    marketingEmails: z.boolean().optional(),
   })
   .refine((body) => body.password === undefined || (body.currentPassword ?? '') !== '', {
     message: 'Enter your current password to set a new one',

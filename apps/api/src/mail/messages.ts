@@ -29,6 +29,9 @@ const TEXTS = {
     total: 'Total paid',
     shipTo: 'Shipping to',
     viewOrder: 'View your order',
+    emailChangedSubject: 'The email address of your Dukkan account was changed',
+    emailChangedIntro: (newEmail: string) => `The email address of your Dukkan account was changed to ${newEmail}. Messages from the shop now go there, and every other session was signed out.`,
+    emailChangedHelp: (link: string) => `If you did not make this change, your account may be in someone else's hands: write to us at once by answering this message, and tell us the address you signed up with. The shop: ${link}`,
     signOff: 'The Dukkan team',
   },
   ar: {
@@ -43,6 +46,9 @@ const TEXTS = {
     total: 'إجمالي المدفوع',
     shipTo: 'الشحن إلى',
     viewOrder: 'عرض طلبك',
+    emailChangedSubject: 'تم تغيير البريد الإلكتروني لحسابك في دكّان',
+    emailChangedIntro: (newEmail: string) => `تم تغيير البريد الإلكتروني لحسابك في دكّان إلى ${newEmail}. ستصل رسائل المتجر إليه من الآن، وتم تسجيل الخروج من كل الجلسات الأخرى.`,
+    emailChangedHelp: (link: string) => `إن لم تقم بهذا التغيير فقد يكون حسابك في يد غيرك: راسلنا فورًا بالرد على هذه الرسالة واذكر البريد الذي سجّلت به. المتجر: ${link}`,
     signOff: 'فريق دكّان',
   },
 } as const;
@@ -100,6 +106,25 @@ export function orderConfirmationMessage({ to, name, order, link, lng }: { to: s
         `<p><strong>${escapeHtml(t.total)}: ${amountHtml(order.amount)}</strong></p>` +
         `<h2 style="font-size:1.1rem">${escapeHtml(t.shipTo)}</h2><p>${address.map(escapeHtml).join('<br>')}</p>` +
         `<p><a href="${escapeHtml(link)}">${escapeHtml(t.viewOrder)}</a></p><p>${escapeHtml(t.signOff)}</p>`,
+    ),
+  };
+}
+
+/**
+ * The notice sent to the old address when an account's email changes: the new address, and what
+ * to do when the shopper did not make the change (the old address is the only one still theirs).
+ */
+export function emailChangedMessage({ to, name, newEmail, shopUrl, lng }: { to: string; name: string; newEmail: string; shopUrl: string; lng: Language }): MailMessage {
+  const t = TEXTS[lng];
+  const newAddressHtml = `<bdi dir="ltr">${escapeHtml(newEmail)}</bdi>`;
+  return {
+    to,
+    subject: t.emailChangedSubject,
+    text: [t.hello(name), '', t.emailChangedIntro(newEmail), '', t.emailChangedHelp(shopUrl), '', t.signOff].join('\n'),
+    html: html(
+      lng,
+      `<p>${escapeHtml(t.hello(name))}</p><p>${escapeHtml(t.emailChangedIntro('\u0000')).replace('\u0000', newAddressHtml)}</p>` +
+        `<p>${escapeHtml(t.emailChangedHelp(shopUrl))}</p><p>${escapeHtml(t.signOff)}</p>`,
     ),
   };
 }

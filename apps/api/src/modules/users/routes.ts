@@ -147,7 +147,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       onRequest: requireOwnAccount,
       schema: {
         tags: ['users'],
-        summary: 'Change name, email and (with the current one) the password',
+        summary: 'Change name, email, marketing consent and the password (a new email or password needs the current one)',
         security,
         params: UserParamsSchema,
         body: UpdateUserBodySchema,
@@ -156,7 +156,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     },
     async (request) => {
       const user = currentUser(request);
-      return updateUser(db, user.id, request.body, { limiter, tokens: app.tokens, clientAddress: request.ip });
+      return updateUser(db, user.id, request.body, { limiter, tokens: app.tokens, clientAddress: request.ip, outbox, publicUrl, lng: requestLanguage(request) });
     },
   );
 

@@ -15,6 +15,8 @@ import { addresses, users } from '../../db/schema';
 import { badRequest, conflict, isUniqueViolation, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
 import type { FailureLimiter } from '../../lib/failure-limiter';
 import type { TokenService } from '../../lib/tokens';
+import { emailChangedMessage } from '../../mail/messages';
+import { enqueueMail, type OutboxWorker } from '../../mail/outbox';
 import type { GuestCartIdentity } from '../cart/cart-owner';
 import { mergeGuestCart } from '../cart/service';
 
@@ -27,6 +29,7 @@ type AddressBookInput = z.output<typeof AddressBookBodySchema>;
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
+export const CURRENT_PASSWORD_FOR_EMAIL_MESSAGE = 'Enter your current password to change your email.';
 
 const addressColumns = {
   _id: addresses.id,
@@ -73,7 +76,7 @@ export async function signUp(db: Database, input: SignUpInput): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   const [row] = await db
     .insert(users)
-    .values({ name: input.name, email: input.email, passwordHash, marketingEmails: input.marketingEmails })
+    .values({ name: input.name, email: input.email, passwordHash, marketingEmails: input.marketingEmails, marketingEmailsAt: sql`now()` })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   if (!row) throw conflict(EMAIL_TAKEN_MESSAGE, 'EMAIL_TAKEN');
@@ -129,18 +132,29 @@ export async function signIn(
   return { token, data: await getUser(db, row.id), ...(cart ? { cart } : {}) };
 }
 
+/** What a profile change needs besides the sign-in context: where the old address's notice goes from. */
+export interface UpdateUserContext extends SignInContext {
+  outbox: Pick<OutboxWorker, 'wake'>;
+  /** The shop's address, named in the notice to the old email (`PUBLIC_URL`). */
+  publicUrl: string;
+  lng: Language;
+}
+
 /**
- * Changes name, email and (with the current one) the password, in one transaction. A new
- * password raises the token version, which ends every other session; the answer always carries
- * a fresh token for this one (with the new name). A wrong current password is a 400 (not a 401: the session is fine)
- * and counts as a failed sign-in for the account's email; a taken email is a 409. On any
- * failure nothing changes.
+ * Changes what the body names — name, email, marketing consent and (with the current one) the
+ * password — in one transaction; a field left out stays. A new password, or an email other than
+ * the current one (ignoring case), needs the current password: missing or wrong is a 400 (not a
+ * 401: the session is fine), and a wrong one counts as a failed sign-in for the account's email.
+ * Either change raises the token version, which ends every other session; an email change also
+ * tells the old address, through the outbox, in the same transaction. The answer always carries
+ * a fresh token for this session (with the new name). The marketing choice is stored with its
+ * time when it changes. A taken email is a 409. On any failure nothing changes.
  */
 export async function updateUser(
   db: Database,
   userId: string,
   input: UpdateUserInput,
-  { limiter, tokens, clientAddress }: SignInContext,
+  { limiter, tokens, clientAddress, outbox, publicUrl, lng }: UpdateUserContext,
 ): Promise<{ data: User; token: string }> {
   const [current] = await db
     .select({ email: users.email, passwordHash: users.passwordHash })
@@ -148,40 +162,59 @@ export async function updateUser(
     .where(eq(users.id, userId));
   if (!current) throw notFound('User not found');
 
-  let passwordHash: string | undefined;
-  if (input.password !== undefined) {
+  const newEmail = input.email !== undefined && input.email !== current.email ? input.email : undefined;
+  if (input.password !== undefined || newEmail !== undefined) {
+    if (!input.currentPassword) throw badRequest(CURRENT_PASSWORD_FOR_EMAIL_MESSAGE, 'CURRENT_PASSWORD_REQUIRED');
     const keys = { email: current.email, address: clientAddress };
     const wait = await limiter.retryAfterSeconds(keys);
     if (wait > 0) throw tooManyRequests(retryMessage(wait), wait);
-    if (!(await verifyPassword(current.passwordHash, input.currentPassword ?? ''))) {
+    if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
       await limiter.recordFailure(keys);
       throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, 'INVALID_CURRENT_PASSWORD');
     }
+  }
+  let passwordHash: string | undefined;
+  if (input.password !== undefined) {
     if (isCommonPassword(input.password)) throw badRequest(COMMON_PASSWORD_MESSAGE, 'COMMON_PASSWORD');
     passwordHash = await hashPassword(input.password);
   }
+  const endsOtherSessions = passwordHash !== undefined || newEmail !== undefined;
 
+  let answer: { data: User; token: string };
   try {
-    return await db.transaction(async (tx) => {
+    answer = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(users)
         .set({
-          name: input.name,
-          email: input.email,
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(newEmail !== undefined ? { email: newEmail } : {}),
+          ...(input.marketingEmails !== undefined
+            ? {
+                marketingEmails: input.marketingEmails,
+                marketingEmailsAt: sql`case when ${users.marketingEmails} = ${input.marketingEmails} then ${users.marketingEmailsAt} else now() end`,
+              }
+            : {}),
           updatedAt: sql`now()`,
-          ...(passwordHash ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(endsOtherSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
         })
         .where(eq(users.id, userId))
         .returning({ name: users.name, tokenVersion: users.tokenVersion });
       if (!row) throw notFound('User not found');
+      if (newEmail !== undefined) {
+        const notice = emailChangedMessage({ to: current.email, name: row.name, newEmail, shopUrl: publicUrl, lng });
+        await enqueueMail(tx, 'email-changed', notice);
+      }
       // A fresh token for this session: it carries the new name (the header greets by it) and,
-      // after a password change, the raised token version that ended every other session.
+      // after a password or email change, the raised token version that ended every other session.
       return { data: await getUser(tx, userId), token: await tokens.sign({ id: userId, name: row.name, tv: row.tokenVersion }) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE, 'EMAIL_TAKEN');
     throw error;
   }
+  if (newEmail !== undefined) outbox.wake();
+  return answer;
 }
 
 /**

@@ -6,11 +6,11 @@ import {
   type AddressInput,
   type User,
 } from '@dukkan/contracts/users';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 
-import { addresses, users } from '../../db/schema';
+import { addresses, outbox, users } from '../../db/schema';
 import { useTestApp, type TestUser } from '../../test/test-app';
 
 const t = useTestApp();
@@ -29,6 +29,12 @@ function errorOf(res: { body: unknown }) {
 
 async function countUsers(): Promise<number> {
   return (await t.database.db.select({ id: users.id }).from(users)).length;
+}
+
+/** The messages of a kind the outbox holds for `to`, oldest first. */
+async function mailsTo(to: string, kind: string) {
+  const rows = await t.database.db.select().from(outbox).where(and(eq(outbox.recipient, to), eq(outbox.kind, kind))).orderBy(asc(outbox.createdAt));
+  return rows;
 }
 
 /** The stored row of a user, to check that a refused request changed nothing. */
@@ -259,24 +265,74 @@ describe('PUT /api/users/{id}', () => {
   const update = (me: TestUser, body: Record<string, unknown>, token: string = me.token) =>
     t.request('PUT', `/api/users/${me.id}`, { as: token, body });
 
-  it('changes name and email without a password', async () => {
+  it('changes the name without a password; the same email in other letters is no change and needs none', async () => {
     const me = await t.createUser();
-    const email = uniqueEmail('renamed');
-    const res = await update(me, { name: ' Renamed Shopper ', email: email.toUpperCase() });
+    const res = await update(me, { name: ' Renamed Shopper ', email: ` ${me.email.toUpperCase()} ` });
     expect(res.status).toBe(200);
     const body = UpdateUserResponseSchema.parse(res.body);
-    expect(body.data).toMatchObject({ name: 'Renamed Shopper', email });
+    expect(body.data).toMatchObject({ name: 'Renamed Shopper', email: me.email });
     // A fresh token with the new name, same token version: the old one keeps working.
     expect(decodeJwt(body.token)).toMatchObject({ id: me.id, name: 'Renamed Shopper', tv: 0 });
     expect((await t.request('GET', `/api/users/${me.id}`, { as: me })).status).toBe(200);
+    expect(await mailsTo(me.email, 'email-changed')).toHaveLength(0);
+  });
+
+  it('changes the email only with the current password, tells the old address through the outbox and ends the other sessions', async () => {
+    const me = await t.createUser({ name: 'Salma' });
+    const otherSession = SignInResponseSchema.parse((await signIn(me.email, me.password)).body).token;
+    const email = uniqueEmail('moved');
+    const before = await storedUser(me.id);
+
+    const missing = await update(me, { name: 'Salma', email });
+    expect(missing.status).toBe(400);
+    expect(errorOf(missing)).toEqual({ message: 'Enter your current password to change your email.', code: 'CURRENT_PASSWORD_REQUIRED' });
+    const wrong = await update(me, { name: 'Salma', email, currentPassword: 'not-my-password' });
+    expect(errorOf(wrong)).toEqual({ message: 'Your current password is not correct.', code: 'INVALID_CURRENT_PASSWORD' });
+    expect(await storedUser(me.id)).toEqual(before);
+    expect(await mailsTo(me.email, 'email-changed')).toHaveLength(0);
+
+    const res = await update(me, { name: 'Salma', email: email.toUpperCase(), currentPassword: me.password });
+    expect(res.status).toBe(200);
+    const { data, token } = UpdateUserResponseSchema.parse(res.body);
+    expect(data.email).toBe(email);
+    expect(decodeJwt(token)).toMatchObject({ id: me.id, tv: 1 });
+    expect((await t.request('GET', `/api/users/${me.id}`, { as: otherSession })).status).toBe(401);
+    expect((await t.request('GET', `/api/users/${me.id}`, { as: token })).status).toBe(200);
     expect((await signIn(email, me.password)).status).toBe(200);
+    expect((await signIn(me.email, me.password)).status).toBe(401);
+
+    const [notice, ...more] = await mailsTo(me.email, 'email-changed');
+    expect(more).toHaveLength(0);
+    expect(notice?.subject).toBe('The email address of your Dukkan account was changed');
+    expect(notice?.textBody).toContain(email);
+    expect(await mailsTo(email, 'email-changed')).toHaveLength(0);
+  });
+
+  it('sets the marketing consent either way, with the time of the choice', async () => {
+    const me = await t.createUser();
+    const atSignUp = (await storedUser(me.id)).row;
+    expect(atSignUp?.marketingEmailsAt).toBeInstanceOf(Date);
+    const optIn = await update(me, { marketingEmails: true });
+    expect(optIn.status).toBe(200);
+    expect(UpdateUserResponseSchema.parse(optIn.body).data.marketingEmails).toBe(true);
+    const optedIn = (await storedUser(me.id)).row;
+    expect(optedIn?.marketingEmails).toBe(true);
+    expect(optedIn!.marketingEmailsAt!.getTime()).toBeGreaterThanOrEqual(atSignUp!.marketingEmailsAt!.getTime());
+
+    const optOut = await update(me, { name: me.user.name, email: me.email, marketingEmails: false });
+    expect(optOut.status).toBe(200);
+    expect(UpdateUserResponseSchema.parse(optOut.body).data.marketingEmails).toBe(false);
+    expect((await storedUser(me.id)).row?.marketingEmails).toBe(false);
+    // Saving the profile without the field leaves the choice as it is.
+    await update(me, { name: 'Still Opted Out', email: me.email });
+    expect((await storedUser(me.id)).row).toMatchObject({ marketingEmails: false, name: 'Still Opted Out' });
   });
 
   it('refuses an email another account has with 409 and changes nothing', async () => {
     const me = await t.createUser();
     const other = await t.createUser();
     const before = await storedUser(me.id);
-    const res = await update(me, { name: 'Whoever', email: other.email.toUpperCase() });
+    const res = await update(me, { name: 'Whoever', email: other.email.toUpperCase(), currentPassword: me.password });
     expect(res.status).toBe(409);
     expect(errorOf(res).code).toBe('EMAIL_TAKEN');
     expect(await storedUser(me.id)).toEqual(before);

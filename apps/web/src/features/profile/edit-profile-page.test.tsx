@@ -87,10 +87,54 @@ describe('/userprofile (edit profile)', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Your profile was updated.')).toBeInTheDocument();
     const put = requests.find((r) => r.method === 'PUT')!;
-    expect(JSON.parse(put.body)).toEqual({ name: 'Mona Samir', email: 'mona@example.com', password: 'new-password-1', currentPassword: 'old-password' });
+    expect(JSON.parse(put.body)).toEqual({
+      name: 'Mona Samir',
+      email: 'mona@example.com',
+      marketingEmails: true,
+      password: 'new-password-1',
+      currentPassword: 'old-password',
+    });
     expect(window.localStorage.getItem('token')).toBe(fresh);
     expect(store.getState().auth.userToken).toBe(fresh);
     expect(screen.getByRole('link', { name: 'Hi, Mona Samir' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Current password/)).toHaveValue('');
+  });
+
+  it('asks for the current password to change the email, and then needs no new password', async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    const fresh = tokenFor({ id: SHOPPER_ID, name: 'Mona Adel' });
+    const requests = mockAccount({ status: 200, body: { data: shopper({ email: 'mona.adel@example.com' }), token: fresh } });
+    renderApp('/userprofile');
+    await screen.findByDisplayValue('Mona Adel');
+    const email = screen.getByRole('textbox', { name: /^Email/ });
+    await user.clear(email);
+    await user.type(email, 'Mona.Adel@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Enter your current password to change your email')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText(/^Current password/), 'old-password');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Your profile was updated.')).toBeInTheDocument();
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(JSON.parse(put.body)).toEqual({ name: 'Mona Adel', email: 'mona.adel@example.com', marketingEmails: true, currentPassword: 'old-password' });
+    expect(window.localStorage.getItem('token')).toBe(fresh);
+  });
+
+  it('lets the shopper withdraw the marketing consent given at sign-up', async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    const requests = mockAccount({ status: 200, body: { data: shopper({ marketingEmails: false }), token: tokenFor({ id: SHOPPER_ID, name: 'Mona Adel' }) } });
+    renderApp('/userprofile');
+    await screen.findByDisplayValue('Mona Adel');
+    const consent = screen.getByRole('checkbox', { name: 'Email me offers and news from Dukkan' });
+    expect(consent).toBeChecked();
+    await user.click(consent);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Your profile was updated.')).toBeInTheDocument();
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(JSON.parse(put.body)).toEqual({ name: 'Mona Adel', email: 'mona@example.com', marketingEmails: false });
+    expect(screen.getByRole('checkbox', { name: 'Email me offers and news from Dukkan' })).not.toBeChecked();
   });
 });

@@ -2,11 +2,13 @@ import { EMAIL_PATTERN, NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, P
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { useReplaceToken, useSignedInUser } from '../../app/hooks';
@@ -20,6 +22,7 @@ import { useGetUserQuery, useUpdateUserMutation } from './users-api';
 interface ProfileForm {
   name: string;
   email: string;
+  marketingEmails: boolean;
   currentPassword: string;
   newPassword: string;
   confirmNewPassword: string;
@@ -28,10 +31,12 @@ interface ProfileForm {
 const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
 
 /**
- * `/userprofile` (index): edit name, email and — with the current password, checked by the
- * server — the password (spec sections 2, 4, 5, 8). New and confirm become required once the
- * current password is filled, and must match. A refused change shows the server's message as a
- * toast; after a password change the answer's fresh token keeps this session signed in.
+ * `/userprofile` (index): edit name, email, the marketing-mail choice and — with the current
+ * password, checked by the server — the password (spec sections 2, 4, 5, 8). A new email also
+ * needs the current password (issue #19). New and confirm become required once the current
+ * password is filled for no new email, and must match. A refused change shows the server's
+ * message as a toast; after a password or email change the answer's fresh token keeps this
+ * session signed in (the others end).
  */
 export function EditProfilePage() {
   const { t } = useTranslation('account');
@@ -42,27 +47,32 @@ export function EditProfilePage() {
   const [showPasswords, setShowPasswords] = useState(false);
   const {
     register,
+    control,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileForm>({ defaultValues: { name: '', email: '', ...EMPTY_PASSWORDS } });
+  } = useForm<ProfileForm>({ defaultValues: { name: '', email: '', marketingEmails: false, ...EMPTY_PASSWORDS } });
 
   useEffect(() => {
-    if (saved) reset({ name: saved.name, email: saved.email, ...EMPTY_PASSWORDS });
+    if (saved) reset({ name: saved.name, email: saved.email, marketingEmails: saved.marketingEmails, ...EMPTY_PASSWORDS });
   }, [saved, reset]);
 
   if (!user) return null;
   if (isLoading) return <CircularProgress aria-label={t('profile.editTitle')} />;
   if (isError) return <Alert severity="error">{t('profile.loadError')}</Alert>;
 
-  const onSubmit = async ({ name, email, currentPassword, newPassword }: ProfileForm) => {
-    const changingPassword = currentPassword !== '';
+  /** A new email (ignoring case and spaces) needs the current password, as a new password does. */
+  const changesEmail = (email: string) => saved !== undefined && email.trim().toLowerCase() !== saved.email;
+
+  const onSubmit = async ({ name, email, marketingEmails, currentPassword, newPassword }: ProfileForm) => {
     const result = await updateUser({
       id: user.id,
       body: {
         name: name.trim(),
         email: email.trim().toLowerCase(),
-        ...(changingPassword ? { password: newPassword, currentPassword } : {}),
+        marketingEmails,
+        ...(currentPassword !== '' ? { currentPassword } : {}),
+        ...(newPassword !== '' ? { password: newPassword } : {}),
       },
     });
     if ('error' in result) {
@@ -70,7 +80,8 @@ export function EditProfilePage() {
       return;
     }
     if (result.data.token) replaceToken(result.data.token);
-    reset({ name: result.data.data.name, email: result.data.data.email, ...EMPTY_PASSWORDS });
+    const { data } = result.data;
+    reset({ name: data.name, email: data.email, marketingEmails: data.marketingEmails, ...EMPTY_PASSWORDS });
     void notify('success', t('profile.saved'));
   };
 
@@ -129,7 +140,18 @@ export function EditProfilePage() {
               if (value.trim() === '') return t('errors.emailRequired');
               return EMAIL_PATTERN.test(value.trim()) || t('errors.profileEmailInvalid');
             },
+            deps: ['currentPassword'],
           })}
+        />
+        <Controller
+          name="marketingEmails"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              label={t('register.marketing')}
+              control={<Checkbox name={field.name} checked={field.value} onBlur={field.onBlur} onChange={(_event, checked) => field.onChange(checked)} />}
+            />
+          )}
         />
         <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem', mt: 1 }}>{t('profile.passwordHint')}</Typography>
         <TextField
@@ -139,7 +161,11 @@ export function EditProfilePage() {
           autoComplete="current-password"
           slotProps={passwordSlots(true)}
           {...formField(register, errors, 'currentPassword', {
-            validate: (value, all) => value !== '' || all.newPassword === '' || t('errors.currentRequired'),
+            validate: (value, all) => {
+              if (value !== '') return true;
+              if (all.newPassword !== '') return t('errors.currentRequired');
+              return !changesEmail(all.email) || t('errors.currentRequiredForEmail');
+            },
             deps: ['newPassword', 'confirmNewPassword'],
           })}
         />
@@ -152,7 +178,8 @@ export function EditProfilePage() {
           {...formField(register, errors, 'newPassword', {
             validate: (value, all) => {
               if (all.currentPassword === '') return true;
-              if (value === '') return t('errors.newPasswordRequired');
+              // With a new email, the current password may be there for the email alone.
+              if (value === '') return changesEmail(all.email) || t('errors.newPasswordRequired');
               if (value.length < PASSWORD_MIN_LENGTH || value.length > PASSWORD_MAX_LENGTH) return t('errors.passwordMin');
               return true;
             },
@@ -166,7 +193,7 @@ export function EditProfilePage() {
           slotProps={passwordSlots(false)}
           {...formField(register, errors, 'confirmNewPassword', {
             validate: (value, all) => {
-              if (all.currentPassword === '') return true;
+              if (all.currentPassword === '' || (all.newPassword === '' && changesEmail(all.email))) return true;
               if (value === '') return t('errors.confirmNewRequired');
               return value === all.newPassword || t('errors.newMismatch');
             },
@@ -176,7 +203,7 @@ export function EditProfilePage() {
           <Button
             type="button"
             variant="outlined"
-            onClick={() => reset({ name: saved?.name ?? '', email: saved?.email ?? '', ...EMPTY_PASSWORDS })}
+            onClick={() => reset({ name: saved?.name ?? '', email: saved?.email ?? '', marketingEmails: saved?.marketingEmails ?? false, ...EMPTY_PASSWORDS })}
           >
             {t('profile.cancel')}
           </Button>
