@@ -17,6 +17,7 @@ import {
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { authPlugin } from './lib/auth';
+import { CreationLimiter } from './lib/creation-limiter';
 import { registerErrorHandling } from './lib/errors';
 import { FailureLimiter } from './lib/failure-limiter';
 import { storefrontInlineScriptHashes } from './lib/inline-scripts';
@@ -55,6 +56,8 @@ export interface AppOptions {
   webDistDir?: string;
   /** Counters of failed sign-ins; by default in Redis (REDIS_URL) or memory. Tests pass their own. */
   limiter?: FailureLimiter;
+  /** Counters of sign-ups and new guest carts per client address; like `limiter`. Tests pass their own. */
+  creationLimiter?: CreationLimiter;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
   /** The shop's mail; by default SMTP (SMTP_URL) or `.eml` files under DATA_DIR/mail. */
@@ -84,7 +87,7 @@ declare module 'fastify' {
  * Builds the whole HTTP application without listening: server.ts listens, tests `inject`.
  * Every module is registered here, explicitly, under its prefix.
  */
-export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, logStream, mailer: givenMailer, outboxTimings, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, creationLimiter: givenCreationLimiter, logStream, mailer: givenMailer, outboxTimings, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -177,6 +180,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
 
   const failureLimiter = limiter ?? FailureLimiter.create({ redisUrl: config.redisUrl });
   if (!limiter) app.addHook('onClose', () => failureLimiter.close());
+  const creationLimiter = givenCreationLimiter ?? CreationLimiter.create({ redisUrl: config.redisUrl, limits: config.creationLimits });
+  if (!givenCreationLimiter) app.addHook('onClose', () => creationLimiter.close());
   const secret = await resolveJwtSecret(config);
   await app.register(authPlugin, { db, tokens: new TokenService(secret) });
   const paymentProvider = givenProvider ?? createPaymentProvider(config, secret);
@@ -186,8 +191,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
   await app.register(searchRoutes, { prefix: '/api', db, cache });
-  await app.register(userRoutes, { prefix: '/api', db, limiter: failureLimiter, outbox, publicUrl: config.publicUrl });
-  await app.register(cartRoutes, { prefix: '/api', db });
+  await app.register(userRoutes, { prefix: '/api', db, limiter: failureLimiter, creationLimiter, outbox, publicUrl: config.publicUrl });
+  await app.register(cartRoutes, { prefix: '/api', db, creationLimiter });
   await app.register(wishlistRoutes, { prefix: '/api', db });
   await app.register(orderRoutes, { prefix: '/api', db, paymentTimeoutMinutes: config.paymentTimeoutMinutes });
   await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl, outbox });

@@ -44,6 +44,16 @@ const EnvSchema = z.object({
     .min(1, { message: 'BACKUP_KEEP must be a whole number from 1' })
     .max(10_000, { message: 'BACKUP_KEEP must be at most 10000' })
     .default(7),
+  SIGNUP_LIMIT: z.coerce
+    .number({ message: 'SIGNUP_LIMIT must be a whole number from 0 (0: no limit)' })
+    .int({ message: 'SIGNUP_LIMIT must be a whole number from 0 (0: no limit)' })
+    .min(0, { message: 'SIGNUP_LIMIT must be a whole number from 0 (0: no limit)' })
+    .default(200),
+  GUEST_CART_LIMIT: z.coerce
+    .number({ message: 'GUEST_CART_LIMIT must be a whole number from 0 (0: no limit)' })
+    .int({ message: 'GUEST_CART_LIMIT must be a whole number from 0 (0: no limit)' })
+    .min(0, { message: 'GUEST_CART_LIMIT must be a whole number from 0 (0: no limit)' })
+    .default(600),
 }).superRefine((env, ctx) => {
   // A shop switched to Stripe without its keys would take orders it can never be paid for.
   if (env.PAYMENT_PROVIDER !== 'stripe') return;
@@ -78,6 +88,8 @@ export interface Config {
   backupIntervalHours: number;
   /** How many of the shop's own backups are kept; older ones are deleted. */
   backupKeep: number;
+  /** Sign-ups and new guest carts per client address per 10 minutes; 0: no limit (decision 0031). */
+  creationLimits: { signup: number; guestCart: number };
 }
 
 /**
@@ -122,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssrWorkers: e.SSR_WORKERS ?? defaultSsrWorkers(),
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     backupKeep: e.BACKUP_KEEP,
+    creationLimits: { signup: e.SIGNUP_LIMIT, guestCart: e.GUEST_CART_LIMIT },
   };
 }

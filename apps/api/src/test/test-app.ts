@@ -9,6 +9,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config/env';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { CreationLimiter } from '../lib/creation-limiter';
 import { FailureLimiter } from '../lib/failure-limiter';
 import type { PaymentProvider } from '../payments/provider';
 
@@ -104,8 +105,10 @@ export async function createTestApp({ env, paymentProvider }: TestAppOptions = {
   const config = testConfig(env);
   // Each app counts failures under its own prefix, so test files sharing one Redis never meet.
   const limiter = FailureLimiter.create({ redisUrl: config.redisUrl, keyPrefix: `test:${randomBytes(6).toString('hex')}` });
+  // Sign-ups and guest carts likewise: no run counts another's (every test signs up from 127.0.0.1).
+  const creationLimiter = CreationLimiter.create({ redisUrl: config.redisUrl, keyPrefix: `test:${randomBytes(6).toString('hex')}`, limits: config.creationLimits });
   const logs: string[] = [];
-  const app = await buildApp({ config, db: database.db, limiter, logStream: { write: (line) => void logs.push(line) }, paymentProvider });
+  const app = await buildApp({ config, db: database.db, limiter, creationLimiter, logStream: { write: (line) => void logs.push(line) }, paymentProvider });
   await app.ready();
 
   const request: TestApp['request'] = async (method, url, { body, headers = {}, as, remoteAddress } = {}) => {
@@ -138,6 +141,7 @@ export async function createTestApp({ env, paymentProvider }: TestAppOptions = {
     close: async () => {
       await app.close();
       await limiter.close();
+      await creationLimiter.close();
       await database.close();
       await database.destroy();
     },

@@ -3,6 +3,7 @@ import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { Database } from '../../db/client';
+import type { CreationLimiter } from '../../lib/creation-limiter';
 import { acceptEmptyJsonBodies } from '../../lib/empty-body';
 import { requestLanguage } from '../../lib/language';
 
@@ -11,6 +12,8 @@ import { addToCart, getCart, removeFromCart, setCartQuantity, type CartContext }
 
 interface CartRoutesOptions {
   db: Database;
+  /** New guest carts per client address (`GUEST_CART_LIMIT`). */
+  creationLimiter: CreationLimiter;
 }
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema };
@@ -22,7 +25,7 @@ const security: Record<string, string[]>[] = [{ token: [] }, { token2: [] }, {}]
  * is the whole cart. Rules and transactions are in service.ts, the reasons in decision 0013.
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
-export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { db }) => {
+export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { db, creationLimiter }) => {
   app.decorateRequest('cartOwner', null);
   acceptEmptyJsonBodies(app);
   // Every answer, errors included, is about one cart: never stored by a browser or a proxy.
@@ -51,16 +54,24 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['cart'],
-        summary: 'Add a product (quantity 1 without a body); with neither header, a new guest cart with its signed identity',
+        summary:
+          'Add a product (quantity 1 without a body); with neither header, a new guest cart with its signed identity — at most `GUEST_CART_LIMIT` (default 600) per client address per 10 minutes, then 429',
         security,
         params: CartProductParamsSchema,
         body: AddToCartBodySchema,
-        response: { 200: CartResponseSchema, ...errors },
+        response: { 200: CartResponseSchema, ...errors, 429: ErrorResponseSchema },
       },
     },
-    async (request) => ({
-      data: await addToCart(db, cartOwnerOf(request), request.params.productId, request.body.quantity, context(request)),
-    }),
+    async (request) => {
+      const owner = cartOwnerOf(request);
+      // Only a request that starts a new guest cart counts; one that then creates none is given back.
+      const giveBack = owner.kind === 'nobody' ? await creationLimiter.take('guestCart', request.ip) : null;
+      const cart = await addToCart(db, owner, request.params.productId, request.body.quantity, context(request)).catch(async (error: unknown) => {
+        await giveBack?.();
+        throw error;
+      });
+      return { data: cart };
+    },
   );
 
   app.patch(

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { Database } from '../../db/client';
 import { currentUser, requireOwnAccount } from '../../lib/auth';
+import type { CreationLimiter } from '../../lib/creation-limiter';
 import type { FailureLimiter } from '../../lib/failure-limiter';
 import { requestLanguage } from '../../lib/language';
 import type { OutboxWorker } from '../../mail/outbox';
@@ -28,6 +29,8 @@ import { getUser, replaceAddressBook, signIn, signUp, updateUser } from './servi
 interface UserRoutesOptions {
   db: Database;
   limiter: FailureLimiter;
+  /** Sign-ups per client address (`SIGNUP_LIMIT`). */
+  creationLimiter: CreationLimiter;
   outbox: OutboxWorker;
   /** The shop's address, for links in mail (`PUBLIC_URL`). */
   publicUrl: string;
@@ -45,7 +48,7 @@ const security = [{ token: [] }];
 
 /** Accounts (spec section 7): sign up, sign in, read and change one's own profile and address book. */
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, limiter, outbox, publicUrl }) => {
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, limiter, creationLimiter, outbox, publicUrl }) => {
   // Every answer here is about one shopper: never stored by a browser or a proxy.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -56,13 +59,18 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['users'],
-        summary: 'Create an account',
+        summary: 'Create an account; at most `SIGNUP_LIMIT` (default 200) per client address per 10 minutes, then 429',
         body: SignUpBodySchema,
         response: { 201: UserResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const user = await signUp(db, request.body);
+      // Counted before the password is hashed; a sign-up that creates no account is given back.
+      const giveBack = await creationLimiter.take('signup', request.ip);
+      const user = await signUp(db, request.body).catch(async (error: unknown) => {
+        await giveBack();
+        throw error;
+      });
       return reply.code(201).send({ data: user });
     },
   );
