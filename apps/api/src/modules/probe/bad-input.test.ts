@@ -206,13 +206,13 @@ describe('text PostgreSQL cannot store', () => {
 describe('a 500 in the log', () => {
   // A fault in the database itself, on the real sign-up statement: its values are a new
   // account's name, email and argon2 hash, and the error's detail repeats the email.
+  const faultFunction = (errcode: string) =>
+    sql.raw(`create or replace function probe_fault() returns trigger language plpgsql as $$
+      begin
+        raise exception 'injected fault' using errcode = '${errcode}', detail = 'Key (email)=(' || new.email || ') already exists.';
+      end $$`);
   const injectFault = async () => {
-    await t.database.db.execute(
-      sql.raw(`create function probe_fault() returns trigger language plpgsql as $$
-        begin
-          raise exception 'injected fault' using errcode = 'XX000', detail = 'Key (email)=(' || new.email || ') already exists.';
-        end $$`),
-    );
+    await t.database.db.execute(faultFunction('XX000'));
     await t.database.db.execute(sql.raw('create trigger probe_fault before insert on users for each row execute function probe_fault()'));
   };
   const removeFault = async () => {
@@ -249,6 +249,26 @@ describe('a 500 in the log', () => {
     const text = lines.join('\n');
     for (const secret of [email, password, '$argon2', 'argon2id', 'Fault Victim']) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/"params"|params: (?!\[Redacted\])/);
+  });
+
+  it('is a 400 instead when the database refused text the guard let through, and warns the operator', async () => {
+    await t.database.db.execute(faultFunction('22021'));
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/signup',
+        headers: { 'x-request-id': 'probe-22021' },
+        payload: { name: 'Net Case', email: 'net.case@example.com', password: 'a-Long-fault-passphrase-9' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'The request contains text that cannot be stored', code: 'VALIDATION_ERROR' });
+      const lines = t.logs.filter((line) => line.includes('"probe-22021"')).map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(lines.find((line) => line.level === 40)?.msg).toBe('text the database cannot store got past the text guard');
+      expect(lines.some((line) => line.level >= 50)).toBe(false);
+      expect(lines.map((line) => JSON.stringify(line)).join('\n')).not.toContain('net.case@example.com');
+    } finally {
+      await t.database.db.execute(faultFunction('XX000'));
+    }
   });
 
   it("keeps a real duplicate key's constraint and columns, not its value, from either database", async () => {
