@@ -14,7 +14,8 @@ function mailDir(): string {
 
 /** The messages the shop wrote to `to`, oldest first. */
 export async function mailsTo(to: string): Promise<ParsedMail[]> {
-  const files = (await readdir(mailDir()).catch(() => [] as string[])).sort();
+  // Only finished messages: the shop writes each aside (`.part`) and renames it.
+  const files = (await readdir(mailDir()).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
   const mails = await Promise.all(files.map(async (file) => simpleParser(await readFile(path.join(mailDir(), file)))));
   return mails.filter((mail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).some((address) => address?.text === to));
 }
