@@ -113,8 +113,10 @@ export class OutboxWorker {
   private readonly claimMs: number;
   private readonly pollMs: number;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private wanted = false;
+  /** When the pending timer fires (ms since the epoch). */
+  private timerDue = 0;
+  /** The last run queued: runs never overlap in one worker, each starts when the one before ends. */
+  private tail: Promise<void> = Promise.resolve();
   private stopped = true;
 
   constructor(private readonly options: OutboxWorkerOptions) {
@@ -129,44 +131,50 @@ export class OutboxWorker {
     this.schedule(0);
   }
 
-  /** A message was committed: deliver it now (or as soon as the run in progress ends). */
+  /** A message was committed: deliver it now (after the run in progress, if any). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) this.wanted = true;
-    else this.schedule(0);
+    if (!this.stopped) this.schedule(0);
   }
 
-  /** Stops the timer and waits for the delivery in progress. */
+  /** Stops the timer and waits for the runs queued. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    this.timer = undefined;
+    await this.tail;
   }
 
-  /** Waits for the run in progress, then delivers everything due now (tests, shutdown). */
-  async drain(): Promise<void> {
-    await this.running;
-    await this.deliverDue();
+  /** Waits for the run in progress, then delivers everything due now (tests, the CLI). */
+  drain(): Promise<void> {
+    return this.run();
   }
 
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private tick(): void {
-    if (this.running || this.stopped) return;
-    this.wanted = false;
-    this.running = this.deliverDue()
+  /** Queues a run after the one in progress; a failed run is logged, never thrown. */
+  private run(): Promise<void> {
+    const next = this.tail
+      .then(() => this.deliverDue())
       .then(
         () => undefined,
         (err: unknown) => this.options.log.error({ err }, 'mail outbox: delivery run failed'),
-      )
-      .finally(() => {
-        this.running = undefined;
-        if (!this.stopped) this.schedule(this.wanted ? 0 : this.pollMs);
+      );
+    this.tail = next;
+    return next;
+  }
+
+  /** Sets the timer to fire in `delayMs`, unless it already fires sooner. */
+  private schedule(delayMs: number): void {
+    const due = Date.now() + delayMs;
+    if (this.timer && this.timerDue <= due) return;
+    clearTimeout(this.timer);
+    this.timerDue = due;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.stopped) return;
+      void this.run().finally(() => {
+        if (!this.stopped) this.schedule(this.pollMs);
       });
+    }, delayMs);
+    this.timer.unref();
   }
 
   /** Claims and delivers due messages one at a time until none is due; answers how many were tried. */
