@@ -8,8 +8,8 @@ import type { Database } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import type { FailureLimiter } from '../../lib/failure-limiter';
-import { enqueueMail, type OutboxWorker } from '../../mail/outbox';
 import { passwordResetMessage } from '../../mail/messages';
+import { enqueueMail, type OutboxWorker } from '../../mail/outbox';
 
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords';
 
