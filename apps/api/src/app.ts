@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -102,6 +102,14 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A path the router cannot decode (invalid UTF-8 such as `%ED%A0%80`) answers the shop's
+    // error shape, not Fastify's own.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const badUrl = error.code === 'FST_ERR_BAD_URL';
+      void reply
+        .code(badUrl ? 400 : 500)
+        .send(badUrl ? { message: 'The address is not valid', code: 'BAD_REQUEST' } : { message: 'Internal server error', code: 'INTERNAL' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -174,6 +174,14 @@ describe('text PostgreSQL cannot store', () => {
     expect(ErrorResponseSchema.parse(res.body)).toEqual({ message: 'categoryName: must not contain a NUL character (U+0000)', code: 'VALIDATION_ERROR' });
   });
 
+  it('in a path the router cannot decode is a 400 in the shop\'s error shape', async () => {
+    for (const url of ['/api/product/category/x%ED%A0%80y', '/details/%E0%A4%A', '/api/cart/%FF']) {
+      const res = await t.get(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body, url).toEqual({ message: 'The address is not valid', code: 'BAD_REQUEST' });
+    }
+  });
+
   it("in the storefront's pages, the card page and the other routes outside the API document is a 400, never a page or a 5xx", async () => {
     const wrong: string[] = [];
     const cases: [string, string, string?][] = [
