@@ -54,13 +54,13 @@ test.describe('/checkoutSuccess', () => {
     await expect(page.getByRole('status').filter({ hasText: en.success.paid })).toBeVisible();
   });
 
-  test("another shopper's order: not theirs to see, with the way to the cart", async ({ page, request, signedInShopper, expectAccessible }, testInfo) => {
+  test("another shopper's order: as unknown as a missing one, with the way to the cart", async ({ page, request, signedInShopper, expectAccessible }, testInfo) => {
     const other = await createShopper(request, testInfo);
     const order = await placeOrderThroughApi(request, other, await productsToBuy(request, 11));
     await payThroughCardPage(request, other, order._id);
 
     await page.goto(`/checkoutSuccess?order=${order._id}`);
-    await expect(page.getByRole('heading', { level: 1, name: en.success.forbiddenTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: en.success.missingTitle })).toBeVisible();
     await expect(page.getByText(en.success.title)).toHaveCount(0);
     await expect(page.getByText(en.success.paid)).toHaveCount(0);
     await expectAccessible(page);

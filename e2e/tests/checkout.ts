@@ -138,7 +138,7 @@ export interface CheckoutTexts {
     processing: string;
     lateTitle: string;
     payNow: string;
-    forbiddenTitle: string;
+    missingTitle: string;
     goToCart: string;
     viewOrder: string;
   };

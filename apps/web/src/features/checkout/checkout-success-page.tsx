@@ -34,18 +34,17 @@ export const PAYMENT_POLL_LIMIT_MS = 2 * 60 * 1000;
  * What the page knows of the order: `loading` before the first answer; `processing` while its
  * payment is pending and the provider's event may still come; `paid`; `refund` (paid, then
  * cancelled: the payment goes back); `late` (still pending after the wait: not paid);
- * `unpaid` (expired or cancelled); `missing` (404, or an id that cannot be an order's);
- * `forbidden` (another shopper's); `error` (no answer).
+ * `unpaid` (expired or cancelled); `missing` (404 — also another shopper's order, which the API
+ * answers like a missing one — or an id that cannot be an order's); `error` (no answer).
  */
 type OrderView =
-  | { kind: 'loading' | 'missing' | 'forbidden' | 'error' }
+  | { kind: 'loading' | 'missing' | 'error' }
   | { kind: 'processing' | 'paid' | 'refund' | 'late' | 'unpaid'; order: Order };
 
 function viewOf(order: Order | undefined, error: unknown, timedOut: boolean): OrderView {
   if (!order) {
     if (!error) return { kind: 'loading' };
     const status = errorStatusOf(error);
-    if (status === 403) return { kind: 'forbidden' };
     if (status === 404 || status === 400) return { kind: 'missing' };
     return { kind: 'error' };
   }
@@ -215,12 +214,6 @@ function OrderOutcome({ orderId, userId }: { orderId: string; userId: string }) 
       return (
         <Outcome tone="problem" title={t('success.missingTitle')} headingRef={heading} actions={goToCart}>
           {text(t('success.missingText'))}
-        </Outcome>
-      );
-    case 'forbidden':
-      return (
-        <Outcome tone="locked" title={t('success.forbiddenTitle')} headingRef={heading} actions={goToCart}>
-          {text(t('success.forbiddenText'))}
         </Outcome>
       );
     case 'error':

@@ -92,13 +92,6 @@ describe('/Order/{id}', () => {
     expect(screen.queryByRole('region', { name: 'Shipping address' })).not.toBeInTheDocument();
   });
 
-  it("says so when the order is another shopper's", async () => {
-    signInShopper();
-    mockOrder({ status: 403, body: { message: 'Not your order', code: 'FORBIDDEN' } });
-    renderApp(`/Order/${placed._id}`);
-    expect(await screen.findByText('This order belongs to another account.')).toBeInTheDocument();
-  });
-
   it('asks a guest to sign in, with a link that comes back, and requests nothing', async () => {
     const requests = mockOrder({ body: { order: [placed] } });
     const { router } = renderApp(`/Order/${placed._id}`);

@@ -166,8 +166,8 @@ function SignInPrompt() {
 
 /**
  * `/Order/{id}` (spec section 2, "Order review"): the order's shipping address, its details and
- * its items, read afresh each time. Only its owner sees it: a guest is asked to sign in; another
- * shopper's order (403) and an unknown one (404) say so.
+ * its items, read afresh each time. Only its owner sees it: a guest is asked to sign in; an
+ * unknown order, or another shopper's (the API answers both 404), says it cannot be found.
  */
 export function OrderPage() {
   const { id = '' } = useParams();
@@ -185,9 +185,7 @@ export function OrderPage() {
     body = <CircularProgress aria-label={t('order.loading')} />;
   } else if (isError && !order) {
     const status = statusOf(error);
-    if (status === 403) {
-      body = <Alert severity="error">{t('order.forbidden')}</Alert>;
-    } else if (status === 404 || status === 400) {
+    if (status === 404 || status === 400) {
       // 400: an id that cannot be an order's.
       body = <Alert severity="error">{t('order.notFound')}</Alert>;
     } else {
