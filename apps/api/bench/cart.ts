@@ -79,6 +79,8 @@ interface Figures {
   add: number[];
   /** Paced run only: `PATCH /api/cart` setting the line just added to 2 or 3. */
   change: number[];
+  /** Paced run only: a department's products (`GET /api/product/category/Grocery`) read 5 times a second meanwhile. */
+  catalog: number[];
   read: number[];
   failures: number;
 }
@@ -89,7 +91,7 @@ interface Figures {
  * shoppers never move in step. Each call's latency in ms, as the shopper's `fetch` saw it.
  */
 async function paced(baseUrl: string, tokens: string[], productIds: string[], durationS: number, pace: number): Promise<Figures> {
-  const figures: Figures = { add: [], change: [], read: [], failures: 0 };
+  const figures: Figures = { add: [], change: [], catalog: [], read: [], failures: 0 };
   const end = performance.now() + durationS * 1000;
   const timed = async (into: number[], url: string, init: RequestInit) => {
     const start = performance.now();
@@ -102,8 +104,15 @@ async function paced(baseUrl: string, tokens: string[], productIds: string[], du
     }
     into.push(performance.now() - start);
   };
-  await Promise.all(
-    tokens.map(async (token, shopper) => {
+  const catalogReads = (async () => {
+    while (performance.now() < end) {
+      await timed(figures.catalog, `${baseUrl}/api/product/category/Grocery`, {});
+      await sleep(200);
+    }
+  })();
+  await Promise.all([
+    catalogReads,
+    ...tokens.map(async (token, shopper) => {
       for (let turn = 0; ; turn += 1) {
         await sleep((-Math.log(1 - Math.random()) * 1000) / pace);
         if (performance.now() >= end) return;
@@ -121,16 +130,17 @@ async function paced(baseUrl: string, tokens: string[], productIds: string[], du
         await timed(figures.read, `${baseUrl}/api/cart`, { headers: { token } });
       }
     }),
-  );
+  ]);
   figures.add.sort((a, b) => a - b);
   figures.change.sort((a, b) => a - b);
+  figures.catalog.sort((a, b) => a - b);
   figures.read.sort((a, b) => a - b);
   return figures;
 }
 
 /** `durationS` seconds of every shopper adding then reading flat out; each call's latency in ms. */
 async function flatOut(baseUrl: string, tokens: string[], productIds: string[], durationS: number): Promise<Figures> {
-  const figures: Figures = { add: [], change: [], read: [], failures: 0 };
+  const figures: Figures = { add: [], change: [], catalog: [], read: [], failures: 0 };
   let nextShopper = 0;
   // Set by a request's onResponse just before autocannon emits that response's `response` event.
   let answered: 'add' | 'read' = 'add';
@@ -185,11 +195,12 @@ async function bench(label: string, env: NodeJS.ProcessEnv): Promise<void> {
       ['flat out', () => flatOut(server.url, tokens, productIds, DURATION_S)],
     ] as const;
     for (const [name, measure] of runs) {
-      const { add, change, read, failures } = await measure();
+      const { add, change, catalog, read, failures } = await measure();
       console.log(`    ${name}`);
       console.log(`      POST /api/cart/{id} ... ${describe(add)}   ${(add.length / DURATION_S).toFixed(0).padStart(5)} /s`);
       if (change.length > 0) console.log(`      PATCH /api/cart ....... ${describe(change)}   ${(change.length / DURATION_S).toFixed(0).padStart(5)} /s`);
       console.log(`      GET /api/cart ......... ${describe(read)}   ${(read.length / DURATION_S).toFixed(0).padStart(5)} /s   failures ${failures}`);
+      if (catalog.length > 0) console.log(`      catalog meanwhile ..... ${describe(catalog)}   (GET /api/product/category/Grocery, 5 /s)`);
     }
   } finally {
     await server.stop();
