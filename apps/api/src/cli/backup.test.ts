@@ -1,7 +1,6 @@
 // `npm run backup` and `npm run restore` in their own processes, on the embedded database: asked
 // of the running shop through its socket, refused while the shop has the folder, and done by the
 // command itself when the shop is stopped. The server's path is in db/backup.test.ts.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,21 +15,10 @@ import { embeddedDataFolder, triggerSocketPath } from '../backup/trigger';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { API_ROOT } from '../paths';
+import { runCli } from '../test/run-cli';
 
 import { parseRestoreArgs, UsageError } from './restore';
 
-/** Runs `src/cli/<name>.ts` as the operator does, in its own process: exit code and output. */
-function runCli(name: 'backup' | 'restore', args: string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', `src/cli/${name}.ts`, ...args], { cwd: API_ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('restore arguments', () => {
   it('reads a file and --force, and says what is missing', () => {

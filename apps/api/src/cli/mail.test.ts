@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { prepareDatabase } from '../db/prepare';
 import { outbox } from '../db/schema';
-import { API_ROOT } from '../paths';
+import { runCli } from '../test/run-cli';
 
 import { formatOutbox, MailUsageError, parseMailCommand } from './mail';
 
@@ -31,17 +30,6 @@ describe('parseMailCommand', () => {
   });
 });
 
-function runCli(args: string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'src/cli/mail.ts', ...args], { cwd: API_ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('npm run mail in its own process', () => {
   const dirs: string[] = [];
@@ -65,14 +53,14 @@ describe('npm run mail in its own process', () => {
       await database.close();
     }
 
-    const listed = await runCli(['list'], dataDir);
+    const listed = await runCli('mail', ['list'], dataDir);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(new RegExp(`^1 message not delivered:\\n${failedId}  failed   order-confirmation  tries 5  .*gave up  last error: connect ECONNREFUSED`));
     expect(listed.stdout).not.toContain('@example.com');
 
-    const retried = await runCli(['retry', failedId], dataDir);
+    const retried = await runCli('mail', ['retry', failedId], dataDir);
     expect(retried).toMatchObject({ code: 0 });
-    const unknown = await runCli(['retry', randomUUID()], dataDir);
+    const unknown = await runCli('mail', ['retry', randomUUID()], dataDir);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('does not exist or was delivered already');
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { prepareDatabase } from '../db/prepare';
 import { orderItems, orders, products, users } from '../db/schema';
-import { API_ROOT } from '../paths';
+import { runCli } from '../test/run-cli';
 import { TEST_ADDRESS } from '../test/shop-fixtures';
 
 import { formatCancellation, formatList, formatMoney, parseCommand, UsageError } from './orders';
@@ -66,21 +65,9 @@ describe('what the command prints', () => {
   });
 });
 
-/** Runs the command as the operator does, in its own process: exit code and output. */
-function runCli(args: string[], dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'src/cli/orders.ts', ...args], {
-      cwd: API_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '', PAYMENT_PROVIDER: '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+
+/** The sandbox and a generated secret, whatever the environment of the test run says. */
+const OPERATOR_ENV = { JWT_SECRET: '', PAYMENT_PROVIDER: '' };
 
 describe('the command in its own process', () => {
   const dirs: string[] = [];
@@ -111,18 +98,18 @@ describe('the command in its own process', () => {
       await database.db.insert(orderItems).values({ orderId, productId: product!.id, position: 0, quantity: 1, priceCents: product!.priceCents });
 
       // This process still has the database open, as a running server would.
-      const refused = await runCli(['list'], dataDir);
+      const refused = await runCli('orders', ['list'], dataDir, OPERATOR_ENV);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(`The embedded database in ${path.join(dataDir, 'pglite')} is open in another process`);
     } finally {
       await database.close();
     }
 
-    const advanced = await runCli(['advance', orderId], dataDir);
+    const advanced = await runCli('orders', ['advance', orderId], dataDir, OPERATOR_ENV);
     expect(advanced.stderr).not.toMatch(/error/i);
     expect(advanced).toMatchObject({ code: 0, stdout: `Order ${orderId}: Waiting for Supplier → Processing.\n` });
 
-    const listed = await runCli(['list', '--status', 'processing'], dataDir);
+    const listed = await runCli('orders', ['list', '--status', 'processing'], dataDir, OPERATOR_ENV);
     expect(listed.code).toBe(0);
     const [header, row] = listed.stdout.split('\n');
     expect(header).toMatch(/^ID\s+PLACED \(UTC\)\s+SHOPPER\s+AMOUNT\s+ITEMS\s+STATUS\s+PAYMENT$/);
