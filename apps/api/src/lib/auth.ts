@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
 
-import { forbidden, unauthorized } from './errors';
+import { notFound, unauthorized } from './errors';
 import type { TokenService } from './tokens';
 
 /** The shopper a request was made by, as their token and the database agree. */
@@ -79,13 +79,14 @@ export async function optionalUser(request: FastifyRequest, reply: FastifyReply)
 
 /**
  * onRequest: the route acts on the account `:id` of its path, which must be the signed-in
- * shopper's own: 401 without a valid token, 403 for anyone else's id. Runs before the body is
- * read or validated, so a stranger learns nothing from validation messages either.
+ * shopper's own: 401 without a valid token, 404 for anyone else's id — the answer of an account
+ * that does not exist, so it tells nothing of another shopper (issue #19). Runs before the body
+ * is read or validated, so a stranger learns nothing from validation messages either.
  */
 export async function requireOwnAccount(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireUser(request, reply);
   const { id } = request.params as { id?: unknown };
-  if (id !== request.user?.id) throw forbidden('You can only access your own account.');
+  if (id !== request.user?.id) throw notFound('User not found');
 }
 
 /** The signed-in shopper of a route behind `requireUser`. */

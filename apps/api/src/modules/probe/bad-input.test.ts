@@ -123,7 +123,7 @@ describe('text PostgreSQL cannot store', () => {
       const named = `${probe.field}: must not contain a NUL character (U+0000)`;
       const parsed = ErrorResponseSchema.safeParse(res.body);
       if (ownerChecked(probe)) {
-        if (res.status !== 403 && res.status !== 404) wrong.push(`${probe.method.toUpperCase()} ${probe.route} ${probe.field}: ${res.status}, not refused as another account`);
+        if (res.status !== 404) wrong.push(`${probe.method.toUpperCase()} ${probe.route} ${probe.field}: ${res.status}, not refused as another account`);
         continue;
       }
       if (res.status !== 400 || !parsed.success || parsed.data.code !== 'VALIDATION_ERROR' || parsed.data.message !== named) {

@@ -39,7 +39,6 @@ interface UserRoutesOptions {
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
   429: ErrorResponseSchema,

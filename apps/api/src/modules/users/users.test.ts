@@ -201,7 +201,7 @@ function accountCalls(target: TestUser) {
 }
 
 describe('authorisation of the account endpoints', () => {
-  it('refuses every bad token with 401 and a stranger with 403, leaving the account unread and unchanged', async () => {
+  it('refuses every bad token with 401 and a stranger with the 404 of a missing account, leaving the account unread and unchanged', async () => {
     const a = await t.createUser({ name: 'Alice' });
     const b = await t.createUser({ name: 'Bob' });
     const before = await storedUser(b.id);
@@ -239,8 +239,11 @@ describe('authorisation of the account endpoints', () => {
         expect(JSON.stringify(res.body)).not.toContain('Bob');
       }
       const stranger = await call.send(a.token);
-      expect(stranger.status, `${call.name} with another user's token`).toBe(403);
-      expect(errorOf(stranger).message).toBe('You can only access your own account.');
+      expect(stranger.status, `${call.name} with another user's token`).toBe(404);
+      expect(errorOf(stranger).message).toBe('User not found');
+      // The same answer as for an account that does not exist.
+      const [missing] = accountCalls({ ...b, id: '00000000-0000-4000-8000-00000000ffff' }).filter((other) => other.name === call.name);
+      expect((await missing!.send(a.token)).body).toEqual(stranger.body);
       expect(JSON.stringify(stranger.body)).not.toContain(b.email);
     }
     expect(await storedUser(b.id)).toEqual(before);
