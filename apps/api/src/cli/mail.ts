@@ -7,10 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 
 import { loadConfig, type Config } from '../config/env';
-import { prepareDatabase } from '../db/prepare';
 import { listUndelivered, retryMessage, type OutboxEntry } from '../mail/outbox';
 
-import { embeddedDatabaseInUse } from './orders';
+import { DatabaseInUse, withOperatorDatabase } from './operator-database';
 
 export const USAGE = `Usage: npm run mail -- <command>
 
@@ -68,31 +67,23 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     console.error(error instanceof MailUsageError ? `${error.message}\n\n${USAGE}` : error instanceof Error ? error.message : error);
     return 1;
   }
-  if (!config.databaseUrl) {
-    const inUse = embeddedDatabaseInUse(config);
-    if (inUse) {
-      console.error(inUse);
-      return 1;
-    }
-  }
-  let database: Awaited<ReturnType<typeof prepareDatabase>> | undefined;
   try {
-    database = await prepareDatabase(config);
-    if (command.command === 'list') {
-      print(formatOutbox(await listUndelivered(database.db, 1000)));
+    return await withOperatorDatabase(config, async (db) => {
+      if (command.command === 'list') {
+        print(formatOutbox(await listUndelivered(db, 1000)));
+        return 0;
+      }
+      if (!(await retryMessage(db, command.id))) {
+        console.error(`No message ${command.id} is waiting: it does not exist or was delivered already.`);
+        return 1;
+      }
+      print(`Message ${command.id} will be tried again by the running shop within 5 seconds of its next start or poll.`);
       return 0;
-    }
-    if (!(await retryMessage(database.db, command.id))) {
-      console.error(`No message ${command.id} is waiting: it does not exist or was delivered already.`);
-      return 1;
-    }
-    print(`Message ${command.id} will be tried again by the running shop within 5 seconds of its next start or poll.`);
-    return 0;
+    });
   } catch (error) {
-    console.error('The mail command failed:', error);
+    if (error instanceof DatabaseInUse) console.error(error.message);
+    else console.error('The mail command failed:', error);
     return 1;
-  } finally {
-    await database?.close();
   }
 }
 

@@ -2,7 +2,6 @@
 // operator's fulfilment command (issue #9) on the configured database (DATABASE_URL, else the
 // embedded one in DATA_DIR). The rules live in modules/orders/fulfilment.ts; this file reads the
 // arguments, opens the database and prints. Exit code 0 when done, 1 when refused or failed.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -12,7 +11,6 @@ import { OrderStatusSchema, type OrderStatus } from '@dukkan/contracts/orders';
 
 import { loadConfig, type Config } from '../config/env';
 import type { Database } from '../db/client';
-import { prepareDatabase } from '../db/prepare';
 import { resolveJwtSecret } from '../lib/jwt-secret';
 import {
   advanceOrder,
@@ -27,6 +25,8 @@ import {
 } from '../modules/orders/fulfilment';
 import { createPaymentProvider } from '../payments';
 import type { PaymentProvider } from '../payments/provider';
+
+import { DatabaseInUse, withOperatorDatabase } from './operator-database';
 
 export const USAGE = `Usage: npm run orders -- <command>
 
@@ -245,25 +245,6 @@ export function formatCancellation(orderId: string, outcome: CancelOutcome): { t
 
 const print = (text: string) => void process.stdout.write(`${text}\n`);
 
-/**
- * Refuses an embedded database another process has open. PGlite takes no lock on its folder: a
- * second process opens it without complaint and the two overwrite each other's pages. While
- * PGlite has the folder open it keeps a `postmaster.pid` there (removed when it closes), so
- * that file is the sign the server is running on it.
- */
-export function embeddedDatabaseInUse(config: Pick<Config, 'dataDir'>): string | null {
-  // prepareDatabase opens the embedded database in DATA_DIR/pglite.
-  const dir = path.join(config.dataDir, 'pglite');
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  return [
-    `The embedded database in ${dir} is open in another process (the server?).`,
-    'Only one process at a time may use it: stop the server, run this command, then start the server again',
-    '(or run the shop on PostgreSQL with DATABASE_URL, where both can run together).',
-    `If nothing is running, the last process stopped without closing it: delete ${pidFile} and try again.`,
-  ].join('\n');
-}
-
 async function run(db: Database, command: Exclude<OrdersCommand, { command: 'help' }>, provider: PaymentProvider | undefined): Promise<boolean> {
   switch (command.command) {
     case 'list':
@@ -302,25 +283,17 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     return 1;
   }
 
-  if (!config.databaseUrl) {
-    const inUse = embeddedDatabaseInUse(config);
-    if (inUse) {
-      console.error(inUse);
-      return 1;
-    }
-  }
-  let database: Awaited<ReturnType<typeof prepareDatabase>> | undefined;
   try {
-    // Made before anything changes, so a provider that cannot be used stops the cancel unwritten.
-    const provider = command.command === 'cancel' ? createPaymentProvider(config, await resolveJwtSecret(config)) : undefined;
-    database = await prepareDatabase(config);
-    return (await run(database.db, command, provider)) ? 0 : 1;
+    const done = await withOperatorDatabase(config, async (db) => {
+      // Made before anything changes, so a provider that cannot be used stops the cancel unwritten.
+      const provider = command.command === 'cancel' ? createPaymentProvider(config, await resolveJwtSecret(config)) : undefined;
+      return run(db, command, provider);
+    });
+    return done ? 0 : 1;
   } catch (error) {
-    if (error instanceof FulfilmentError) console.error(error.message);
+    if (error instanceof FulfilmentError || error instanceof DatabaseInUse) console.error(error.message);
     else console.error('The orders command failed:', error);
     return 1;
-  } finally {
-    await database?.close();
   }
 }
 
