@@ -131,7 +131,7 @@ export class OutboxWorker {
     this.schedule(0);
   }
 
-  /** A message was committed: deliver it now (after the run in progress, if any). */
+  /** A message was committed: deliver it now, or right after the run in progress. */
   wake(): void {
     if (!this.stopped) this.schedule(0);
   }
