@@ -26,6 +26,8 @@ describe('/userprofile (edit profile)', () => {
     const name = await screen.findByDisplayValue('Mona Adel');
     const email = screen.getByRole('textbox', { name: /^Email/ });
     expect(email).toHaveValue('mona@example.com');
+    // The labels stand above the saved values, not over them.
+    for (const id of ['profile-name', 'profile-email']) expect(document.querySelector(`label[for="${id}"]`)).toHaveAttribute('data-shrink', 'true');
     await user.clear(name);
     await user.clear(email);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));

@@ -118,6 +118,8 @@ export function EditProfilePage() {
           label={t('profile.fullName')}
           autoComplete="name"
           required
+          // Filled by `reset` after the account loads, which MUI's label does not see: keep it up.
+          slotProps={{ inputLabel: { shrink: true } }}
           {...formField(register, errors, 'name', {
             validate: (value) => {
               const name = value.trim();
@@ -134,7 +136,7 @@ export function EditProfilePage() {
           type="email"
           autoComplete="email"
           required
-          slotProps={{ htmlInput: { dir: 'ltr' } }}
+          slotProps={{ htmlInput: { dir: 'ltr' }, inputLabel: { shrink: true } }}
           {...formField(register, errors, 'email', {
             validate: (value) => {
               if (value.trim() === '') return t('errors.emailRequired');
