@@ -192,6 +192,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   if (!givenCreationLimiter) app.addHook('onClose', () => creationLimiter.close());
   const secret = await resolveJwtSecret(config);
   await app.register(authPlugin, { db, tokens: new TokenService(secret) });
+  // The back office's staff member, set by requireStaff (modules/admin/guard.ts).
+  app.decorateRequest('staff', null);
   const paymentProvider = givenProvider ?? createPaymentProvider(config, secret);
 
   // Public catalog answers only: nothing that depends on who asks goes through this cache.

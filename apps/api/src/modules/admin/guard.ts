@@ -1,0 +1,58 @@
+import { timingSafeEqual } from 'node:crypto';
+
+import { XSRF_COOKIE, XSRF_HEADER, type StaffRole } from '@dukkan/contracts/admin-staff';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+
+import type { Database } from '../../db/client';
+import { forbidden, unauthorized } from '../../lib/errors';
+
+import { findStaffSession, SESSION_COOKIE, type StaffPrincipal } from './session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The staff member of a back-office request, set by `requireStaff`. */
+    staff: StaffPrincipal | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to the back office.';
+export const XSRF_MESSAGE = 'The request is missing its XSRF token. Reload the page and try again.';
+export const ROLE_MESSAGE = 'Your role does not allow this.';
+
+/**
+ * onRequest hook of every back-office route but sign-in: the answer is `no-store`; without a live
+ * staff session 401 (a shopper's `token` opens nothing here); a write (POST, PUT, PATCH, DELETE)
+ * whose `X-XSRF-TOKEN` header does not equal both the `XSRF-TOKEN` cookie and its session's token
+ * 403; a role not in `roles` (when given) 403. All before the body is read, so a refused request
+ * changes nothing.
+ */
+export function requireStaff(db: Database, roles?: readonly StaffRole[]): onRequestAsyncHookHandler {
+  return async function staffGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    reply.header('cache-control', 'no-store');
+    const token = request.cookies[SESSION_COOKIE];
+    const principal = token ? await findStaffSession(db, token) : null;
+    if (!principal) throw unauthorized(SIGN_IN_REQUIRED_MESSAGE, 'STAFF_SIGN_IN_REQUIRED');
+    if (!SAFE_METHODS.has(request.method)) {
+      const header = request.headers[XSRF_HEADER];
+      const cookie = request.cookies[XSRF_COOKIE];
+      const valid = typeof header === 'string' && typeof cookie === 'string' && sameToken(header, cookie) && sameToken(header, principal.xsrfToken);
+      if (!valid) throw forbidden(XSRF_MESSAGE, 'XSRF_TOKEN_INVALID');
+    }
+    if (roles && !roles.includes(principal.role)) throw forbidden(ROLE_MESSAGE, 'ROLE_FORBIDDEN');
+    request.staff = principal;
+  };
+}
+
+/** The staff member of a route behind `requireStaff`. */
+export function currentStaff(request: FastifyRequest): StaffPrincipal {
+  if (!request.staff) throw unauthorized(SIGN_IN_REQUIRED_MESSAGE, 'STAFF_SIGN_IN_REQUIRED');
+  return request.staff;
+}
