@@ -1,0 +1,165 @@
+import { z } from 'zod';
+
+import { dataSchema, IdSchema, MAX_PAGE, MAX_PAGE_SIZE } from './common';
+
+/*
+ * The back office's products (issue #20). Amounts are dollars with at most two decimals (stored
+ * as integer cents); texts are plain text in both languages, stored as typed and always shown as
+ * text. A 400 names the field by its JSON path (`listPrice`, `title.ar`).
+ */
+
+export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
+export const ProductStatusSchema = z.enum(PRODUCT_STATUSES);
+export type ProductStatus = z.infer<typeof ProductStatusSchema>;
+/** What a create or an edit may set; `archived` is reached only by DELETE. */
+export const EditableStatusSchema = z.enum(['draft', 'published'], { message: "status must be 'draft' or 'published'" });
+
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+export const BRAND_MAX = 100;
+export const PRICE_MAX = 1_000_000;
+export const QUANTITY_MAX = 1_000_000;
+export const REASON_MAX = 200;
+
+/** Text that is not only spaces, at most `max` characters, stored trimmed. */
+const text = (max: number, what: string) =>
+  z
+    .string({ message: `${what} is required` })
+    .trim()
+    .min(1, { message: `${what} is required` })
+    .max(max, { message: `${what} must be at most ${max} characters` });
+
+const bilingual = (max: number, what: string) =>
+  z.object({ en: text(max, `The English ${what}`), ar: text(max, `The Arabic ${what}`) }, { message: `${what} needs en and ar` }).strict();
+
+/** Whole cents in `value` dollars, when it has at most two decimals. */
+export function dollarsHaveCents(value: number): boolean {
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}
+
+const dollars = (what: string) =>
+  z
+    .number({ message: `${what} must be a number of dollars` })
+    .positive({ message: `${what} must be above 0` })
+    .max(PRICE_MAX, { message: `${what} must be at most ${PRICE_MAX}` })
+    .refine(dollarsHaveCents, { message: `${what} must have at most 2 decimals` });
+
+export const StockQuantitySchema = z
+  .number({ message: 'quantity must be a whole number from 0' })
+  .int({ message: 'quantity must be a whole number from 0' })
+  .min(0, { message: 'quantity must be a whole number from 0' })
+  .max(QUANTITY_MAX, { message: `quantity must be at most ${QUANTITY_MAX}` });
+
+const productFields = {
+  title: bilingual(TITLE_MAX, 'title'),
+  description: bilingual(DESCRIPTION_MAX, 'description'),
+  brand: bilingual(BRAND_MAX, 'brand'),
+  /** A department's `name` as `GET /api/categories/` answers it (`Grocery`, `electronics`, ...). */
+  category: z.string({ message: 'category is required' }).min(1, { message: 'category is required' }).max(100),
+  /** A key (`name`) of that department's subcategories; default: its first. */
+  subcategory: z.string().min(1).max(100).optional(),
+  price: dollars('price'),
+  /** The compare-at price, above `price`, or null when the product is not reduced. */
+  listPrice: dollars('listPrice').nullable().optional(),
+  quantity: StockQuantitySchema,
+  status: EditableStatusSchema,
+};
+
+/** `POST /api/admin/products`. */
+export const CreateProductBodySchema = z
+  .object(productFields)
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.listPrice != null && body.listPrice <= body.price) {
+      ctx.addIssue({ code: 'custom', path: ['listPrice'], message: 'listPrice must be above price' });
+    }
+  });
+export type CreateProductBody = z.infer<typeof CreateProductBodySchema>;
+
+/**
+ * `PATCH /api/admin/products/{id}`: any subset. `reason` goes to the stock ledger with a new
+ * `quantity`. Whether `listPrice` stays above `price` is checked against the stored product.
+ */
+export const UpdateProductBodySchema = z
+  .object({
+    ...productFields,
+    reason: z.string().trim().max(REASON_MAX, { message: `reason must be at most ${REASON_MAX} characters` }).optional(),
+  })
+  .partial()
+  .strict();
+export type UpdateProductBody = z.infer<typeof UpdateProductBodySchema>;
+
+/** An adjustment of stock by a delta, with its reason (the editor's "adjust stock"). */
+export const StockAdjustmentBodySchema = z
+  .object({
+    delta: z
+      .number({ message: 'delta must be a whole number' })
+      .int({ message: 'delta must be a whole number' })
+      .min(-QUANTITY_MAX)
+      .max(QUANTITY_MAX)
+      .refine((d) => d !== 0, { message: 'delta must not be 0' }),
+    reason: text(REASON_MAX, 'reason'),
+  })
+  .strict();
+export type StockAdjustmentBody = z.infer<typeof StockAdjustmentBodySchema>;
+
+const localized = z.object({ en: z.string(), ar: z.string() });
+
+/** A product as the back office sees it: the fields as sent, plus its id, photos and times. */
+export const AdminProductSchema = z.object({
+  _id: IdSchema,
+  title: localized,
+  description: localized,
+  brand: localized,
+  category: z.string(),
+  subcategory: z.string(),
+  price: z.number(),
+  listPrice: z.number().nullable(),
+  quantity: z.number().int(),
+  status: ProductStatusSchema,
+  /** Photo URLs; the first is the thumbnail. */
+  images: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+
+export const AdminProductResponseSchema = dataSchema(AdminProductSchema);
+
+export const AdminProductSortSchema = z.enum(['title', '-title', 'price', '-price', 'quantity', '-quantity', 'updatedAt', '-updatedAt', 'createdAt', '-createdAt', 'position']);
+
+/** `GET /api/admin/products?q=&category=&status=&stock=&sort=&page=&pageSize=`. */
+export const AdminProductListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  category: z.string().max(100).optional(),
+  status: ProductStatusSchema.optional(),
+  stock: z.enum(['low', 'out']).optional(),
+  sort: AdminProductSortSchema.default('-updatedAt'),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
+});
+export type AdminProductListQuery = z.infer<typeof AdminProductListQuerySchema>;
+
+export const AdminProductListResponseSchema = z.object({ data: z.array(AdminProductSchema), total: z.number().int() });
+export type AdminProductListResponse = z.infer<typeof AdminProductListResponseSchema>;
+
+/** The CSV's header row, in this order (export and import). */
+export const PRODUCT_CSV_COLUMNS = [
+  'id',
+  'category',
+  'status',
+  'title_en',
+  'title_ar',
+  'description_en',
+  'description_ar',
+  'brand_en',
+  'brand_ar',
+  'price',
+  'list_price',
+  'quantity',
+] as const;
+
+/** One refused row of an import: `line` counts from 1 with the header as line 1; `column` is the header's name. */
+export const ImportErrorSchema = z.object({ line: z.number().int(), column: z.string(), message: z.string() });
+export const ImportErrorResponseSchema = z.object({ errors: z.array(ImportErrorSchema) });
+export const ImportResultSchema = dataSchema(z.object({ created: z.number().int(), updated: z.number().int() }));
