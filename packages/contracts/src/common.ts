@@ -1,15 +1,19 @@
 import { z } from 'zod';
 
+import { ERROR_CODES } from './errors';
+
 /** Languages the shop speaks; English is the default, Arabic is right-to-left. */
 export const LanguageSchema = z.enum(['en', 'ar']);
 export type Language = z.infer<typeof LanguageSchema>;
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGES: readonly Language[] = LanguageSchema.options;
 
-/** Every error the API answers: a human message and a stable machine code. */
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+/** Every error the API answers: a human message and a stable machine code (errors.ts lists them). */
 export const ErrorResponseSchema = z.object({
   message: z.string(),
-  code: z.string(),
+  code: ErrorCodeSchema,
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@dukkan/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -5,7 +6,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
@@ -13,11 +14,11 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message: string, code = 'NOT_FOUND') => new HttpError(404, code, message);
-export const badRequest = (message: string, code = 'BAD_REQUEST') => new HttpError(400, code, message);
-export const unauthorized = (message: string, code = 'UNAUTHORIZED') => new HttpError(401, code, message);
-export const forbidden = (message: string, code = 'FORBIDDEN') => new HttpError(403, code, message);
-export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
+export const notFound = (message: string, code: ErrorCode = 'NOT_FOUND') => new HttpError(404, code, message);
+export const badRequest = (message: string, code: ErrorCode = 'BAD_REQUEST') => new HttpError(400, code, message);
+export const unauthorized = (message: string, code: ErrorCode = 'UNAUTHORIZED') => new HttpError(401, code, message);
+export const forbidden = (message: string, code: ErrorCode = 'FORBIDDEN') => new HttpError(403, code, message);
+export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new HttpError(409, code, message);
 
 /** 429 with `Retry-After` (seconds): the error handler copies `retryAfterSeconds` into the header. */
 export class TooManyRequestsError extends HttpError {
@@ -61,7 +62,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
 };
 
-const STATUS_CODES: Record<number, string> = {
+const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',

@@ -2,6 +2,7 @@ import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryEr
 import i18next from 'i18next';
 
 import { selectUserToken, sessionEnded } from '../features/auth/auth-slice';
+import { errorCodeOf } from '../lib/api-error';
 import { readCookie } from '../lib/cookies';
 import { toShopLanguage } from '../lib/direction';
 import { forgetGuestCartToken, readGuestCartToken } from '../lib/guest-cart-token';
@@ -70,13 +71,9 @@ function rawQueryFor(extra: unknown): ReturnType<typeof createRawBaseQuery> {
   return query;
 }
 
-/** The API's code for a `token2` it does not accept (forged, expired, cleaned up, merged). */
-export const INVALID_GUEST_CART = 'INVALID_GUEST_CART';
-
+/** A `token2` the API does not accept (forged, expired, cleaned up, merged). */
 function isRefusedGuestCart(error: FetchBaseQueryError | undefined): boolean {
-  if (error?.status !== 401) return false;
-  const data: unknown = error.data;
-  return typeof data === 'object' && data !== null && 'code' in data && data.code === INVALID_GUEST_CART;
+  return error?.status === 401 && errorCodeOf(error) === 'INVALID_GUEST_CART';
 }
 
 /**

@@ -12,14 +12,8 @@ export function errorMessageOf(error: unknown): string | null {
   return null;
 }
 
-/** The `code` of an API error answer (`{ message, code }`), or `null` when it has none. */
-export function errorCodeOf(error: unknown): string | null {
-  if (error && typeof error === 'object' && 'data' in error) {
-    const { data } = error;
-    if (data && typeof data === 'object' && 'code' in data && typeof data.code === 'string') return data.code;
-  }
-  return null;
-}
+/** The `code` of an API error answer (`{ message, code }`), or `null` when it has none: one reader in the contracts. */
+export { errorCodeOf } from '@dukkan/contracts/errors';
 
 /** The HTTP status of a failed request when the server answered it, or `null` (network failure). */
 export function errorStatusOf(error: unknown): number | null {

@@ -20,9 +20,6 @@ import { useResetPasswordMutation } from './auth-api';
 import { AuthCard, AuthForm } from './auth-card';
 import { loggedOut } from './auth-slice';
 
-/** The API's code for a reset link that is unknown, used or expired. */
-export const INVALID_RESET_LINK = 'INVALID_RESET_LINK';
-
 interface ResetPasswordForm {
   password: string;
   confirmPassword: string;
@@ -84,7 +81,7 @@ export function ResetPasswordPage() {
     setFormError(null);
     const result = await resetPassword({ token, password });
     if ('error' in result) {
-      if (errorCodeOf(result.error) === INVALID_RESET_LINK) {
+      if (errorCodeOf(result.error) === 'INVALID_RESET_LINK') {
         setLinkRefused(true);
         return;
       }

@@ -24,7 +24,7 @@ import { CheckoutLines } from './checkout-lines';
 import { cartLoaded, selectCheckOutTotals, selectOrderDraft, selectShippingAddress, shippingAddressSelected } from './checkout-slice';
 import { CheckoutSummary } from './checkout-summary';
 import { addressRadioId, type CheckoutAddressBook, ShippingAddress } from './shipping-address';
-import { NOT_ENOUGH_STOCK, usePlaceOrder } from './use-place-order';
+import { usePlaceOrder } from './use-place-order';
 
 /** Spec sections 5 and 8: 'Please login first!' closes after 3000 ms. */
 export const LOGIN_FIRST_TOAST_MS = 3000;
@@ -119,7 +119,7 @@ function CheckoutForm({ userId, cart, addressBook, refetchCart }: CheckoutFormPr
     const fallback = failure.step === 'order' ? t('checkout.placeFailed') : t('checkout.payFailed');
     void notify('error', failure.message ?? fallback);
     // The stock moved: show the lines as they are now ('Only 2 left in stock').
-    if (failure.code === NOT_ENOUGH_STOCK) refetchCart();
+    if (failure.code === 'NOT_ENOUGH_STOCK') refetchCart();
   }
 
   const { earliest, latest } = arrivalWindow(new Date());

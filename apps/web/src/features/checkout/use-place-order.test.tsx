@@ -27,7 +27,7 @@ function mockPayments(state: { failSession: boolean; failCode?: string }): Recor
     if (url.pathname === '/api/orders' && request.method === 'POST') return { status: 201, body: { data: order(1) } };
     if (url.pathname === '/api/stripe/create-checkout-session') {
       if (state.failCode === 'ORDER_CANCELLED') return { status: 409, body: { message: 'This order was cancelled. Please place it again.', code: 'ORDER_CANCELLED' } };
-      return state.failSession ? { status: 503, body: { message: 'Try again', code: 'PAYMENT_UNAVAILABLE' } } : { body: { url: '/pay/sess_1' } };
+      return state.failSession ? { status: 500, body: { message: 'Try again', code: 'INTERNAL' } } : { body: { url: '/pay/sess_1' } };
     }
     return undefined;
   });
@@ -76,7 +76,7 @@ describe('usePlaceOrder', () => {
       return failure;
     };
 
-    expect(await attempt(draft)).toEqual({ step: 'payment', message: 'Try again', code: 'PAYMENT_UNAVAILABLE' });
+    expect(await attempt(draft)).toEqual({ step: 'payment', message: 'Try again', code: 'INTERNAL' });
     expect(result.current.placing).toBe(false);
     await attempt(draft);
     // Other texts or prices are the same attempt: the server reads only ids, quantities and the address.

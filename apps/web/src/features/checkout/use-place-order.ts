@@ -1,8 +1,9 @@
+import type { ErrorCode } from '@dukkan/contracts/errors';
 import type { OrderDraft as OrderDraftBody } from '@dukkan/contracts/orders';
 import type { Address } from '@dukkan/contracts/users';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-import { errorMessageOf } from '../../lib/api-error';
+import { errorCodeOf, errorMessageOf } from '../../lib/api-error';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { leavePageFor } from '../../lib/leave-page';
 
@@ -16,21 +17,9 @@ export type ReadyDraft = OrderDraft & { shippingAddress: Address };
 export interface PlaceOrderFailure {
   step: 'order' | 'payment';
   message: string | null;
-  code: string | null;
+  code: ErrorCode | null;
 }
 
-/** The API's code for a line the stock cannot cover ('Only 2 left of Desk Lamp'). */
-export const NOT_ENOUGH_STOCK = 'NOT_ENOUGH_STOCK';
-/** The API's code for a checkout session asked for an order that was cancelled. */
-export const ORDER_CANCELLED = 'ORDER_CANCELLED';
-
-function codeOf(error: unknown): string | null {
-  if (error && typeof error === 'object' && 'data' in error) {
-    const { data } = error;
-    if (data && typeof data === 'object' && 'code' in data && typeof data.code === 'string') return data.code;
-  }
-  return null;
-}
 
 /** What the server reads of a draft: the same products, quantities and address are the same attempt. */
 function attemptOf(draft: ReadyDraft): string {
@@ -80,14 +69,14 @@ export function usePlaceOrder() {
       const current = attemptOf(draft);
       if (attempt.current?.draft !== current) attempt.current = { draft: current, key: newIdempotencyKey() };
       const placed = await placeOrder({ draft: draft satisfies OrderDraftBody, idempotencyKey: attempt.current.key });
-      if ('error' in placed) return fail({ step: 'order', message: errorMessageOf(placed.error), code: codeOf(placed.error) });
+      if ('error' in placed) return fail({ step: 'order', message: errorMessageOf(placed.error), code: errorCodeOf(placed.error) });
 
       const session = await createCheckoutSession({ order: placed.data, userId: draft.userId });
       if ('error' in session) {
-        const code = codeOf(session.error);
+        const code = errorCodeOf(session.error);
         // The order this key made was cancelled (unpaid in time, or on the card page): the next
         // Place Order is a new attempt, not a replay of that order.
-        if (code === ORDER_CANCELLED) attempt.current = null;
+        if (code === 'ORDER_CANCELLED') attempt.current = null;
         return fail({ step: 'payment', message: errorMessageOf(session.error), code });
       }
 

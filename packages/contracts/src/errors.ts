@@ -1,0 +1,76 @@
+/**
+ * Every `code` the API answers with an error, in one list: the API's error helpers only take
+ * these, `ErrorResponseSchema` (common.ts) checks them, and clients compare against them with the compiler's
+ * help. Adding an error means adding its code here.
+ */
+export const ERROR_CODES = [
+  // Generic, by HTTP status (the error handler's fallbacks)
+  'BAD_REQUEST',
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL',
+  // Shoppers' accounts and sessions
+  'SIGN_IN_REQUIRED',
+  'INVALID_TOKEN',
+  'INVALID_CREDENTIALS',
+  'INVALID_CURRENT_PASSWORD',
+  'CURRENT_PASSWORD_REQUIRED',
+  'COMMON_PASSWORD',
+  'EMAIL_TAKEN',
+  'INVALID_RESET_LINK',
+  'ADDRESS_NOT_FOUND',
+  'DUPLICATE_ADDRESS',
+  // Catalog, cart and wish list
+  'PRODUCT_NOT_FOUND',
+  'INVALID_GUEST_CART',
+  'CART_LINE_NOT_FOUND',
+  'DUPLICATE_LINE',
+  'LINE_QUANTITY_LIMIT',
+  'OUT_OF_STOCK',
+  'NOT_ENOUGH_STOCK',
+  // Orders and payments
+  'ORDER_NOT_FOUND',
+  'INVALID_ORDER_ID',
+  'ORDER_NOT_PAYABLE',
+  'ORDER_CANCELLED',
+  'ORDER_ALREADY_PAID',
+  'TOO_MANY_UNPAID_ORDERS',
+  'CANNOT_ADVANCE',
+  'CANNOT_CANCEL',
+  'NOT_PAID',
+  'MISSING_SIGNATURE',
+  'INVALID_SIGNATURE',
+  'INVALID_EVENT',
+  'STALE_EVENT',
+  // The back office
+  'STAFF_SIGN_IN_REQUIRED',
+  'XSRF_TOKEN_INVALID',
+  'ROLE_FORBIDDEN',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** Whether `value` is a code of this list. (Plain code, no zod: the storefront's bundle reads it.) */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && KNOWN_CODES.has(value);
+}
+
+/**
+ * The `code` of an API error answer (`{ message, code }`) as a client holds it — the body
+ * itself or a failed request's `{ data }` (RTK Query, fetch wrappers) — or `null` when it has
+ * no code the API gives.
+ */
+export function errorCodeOf(error: unknown): ErrorCode | null {
+  const body = error && typeof error === 'object' && 'data' in error ? error.data : error;
+  if (!body || typeof body !== 'object' || !('code' in body)) return null;
+  return isErrorCode(body.code) ? body.code : null;
+}
