@@ -26,7 +26,7 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<SignedInUser | null>;
   }
   interface FastifyRequest {
-    /** Set by `requireUser` / `optionalUser`; `null` for a guest. */
+    /** Set by `requireUser`; `null` for a guest. */
     user: SignedInUser | null;
   }
 }
@@ -35,7 +35,7 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
 
 /**
  * Reads and verifies the `token` header (HS256, spec section 7) and exposes the shopper. Routes
- * opt in with `requireUser` or `optionalUser`; both also mark the answer `no-store`, since it
+ * opt in with `requireUser`, which also marks the answer `no-store`, since it
  * depends on who asks.
  */
 export const authPlugin = fp<{ db: Database; tokens: TokenService }>(
@@ -69,12 +69,6 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   reply.header('cache-control', 'no-store');
   request.user = await request.server.authenticate(request);
   if (!request.user) throw unauthorized('Please sign in first.', 'SIGN_IN_REQUIRED');
-}
-
-/** preHandler: a guest is welcome, but a token that is sent must be valid (401 otherwise). */
-export async function optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  reply.header('cache-control', 'no-store');
-  request.user = await request.server.authenticate(request);
 }
 
 /**

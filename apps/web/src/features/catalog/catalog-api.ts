@@ -52,11 +52,6 @@ export const catalogApi = api.injectEndpoints({
       providesTags: [{ type: 'Category', id: 'LIST' }],
       keepUnusedDataFor: CATALOG_CACHE_SECONDS,
     }),
-    /** GET /product?page=N: one page of all products. */
-    listProducts: build.query<ProductPageResponse, PageArgs>({
-      query: ({ lng, page, pageSize }) => ({ url: '/product', params: { page, pageSize }, headers: { lng } }),
-      providesTags: (result) => productTags(result?.data ?? []),
-    }),
     /**
      * GET /product/category/{category}?page=N[&subcategory=]: a department's products, page after
      * page ("Load more"). Sliders and the grid of a department share the first page.
@@ -92,7 +87,6 @@ export const catalogApi = api.injectEndpoints({
 
 export const {
   useListCategoriesQuery,
-  useListProductsQuery,
   useListCategoryProductsInfiniteQuery,
   useGetProductQuery,
   useListSubcategoriesQuery,

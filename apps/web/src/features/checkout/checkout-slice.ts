@@ -7,7 +7,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 /** Spec section 3, "Checkout totals": all amounts in dollars, all starting at 0. */
 export interface CheckOutTotals {
   subTotal: number;
-  /** The discount as an amount (subtotal x percent / 100), see `discountApplied`. */
+  /** A discount as an amount in dollars; none is offered today. */
   discount: number;
   total: number;
   /** Shipping is free (spec section 9), so delivery stays 0 until a paid option exists. */
@@ -91,42 +91,15 @@ export function buildOrderDraft(
   };
 }
 
-/** After any change of the totals: the total follows (the invariant), and so does the draft's amount. */
-function settle(state: CheckOutState): void {
-  state.total = totalOf(state);
-  if (state.order) state.order.amount = state.total;
-}
-
 /**
- * The checkout totals operations of spec section 4 and the order draft. The spec writes "add to
- * subtotal" as `total = subtotal x (1 - discount)` but "set discount" stores the discount as an
- * amount (`subtotal x percent / 100`); read together, the two formulas only agree while the
- * discount is 0. Here the discount is always an amount and every operation keeps
- * `total = subTotal + delivery - discount`, which is what both formulas give with no discount.
+ * The checkout's totals (spec section 4) and the order draft. The totals follow the server's
+ * cart: `total = subTotal + delivery - discount`, with no discount or delivery charge today (the
+ * spec's add-to-subtotal and set-discount operations had no caller and were removed, issue #20).
  */
 export const checkOutSlice = createSlice({
   name: 'checkOut',
   initialState,
   reducers: {
-    /** An amount was added to the subtotal (e.g. a line's price x quantity). */
-    subtotalIncreased(state, action: PayloadAction<number>) {
-      state.subTotal = roundToCents(state.subTotal + action.payload);
-      settle(state);
-    },
-    /** The subtotal was computed anew. */
-    subtotalChanged(state, action: PayloadAction<number>) {
-      state.subTotal = roundToCents(action.payload);
-      settle(state);
-    },
-    /** A discount of `percent` % of the subtotal applies. */
-    discountApplied(state, action: PayloadAction<number>) {
-      state.discount = roundToCents(state.subTotal * (action.payload / 100));
-      settle(state);
-    },
-    /** The total is due again after the subtotal, delivery or discount changed. */
-    totalRecalculated(state) {
-      settle(state);
-    },
     /**
      * The checkout read the shopper's cart: the subtotal is the server's (current catalog prices,
      * as the cart page shows it) and the draft is rebuilt from its lines.
@@ -154,13 +127,5 @@ export const checkOutSlice = createSlice({
   },
 });
 
-export const {
-  subtotalIncreased,
-  subtotalChanged,
-  discountApplied,
-  totalRecalculated,
-  cartLoaded,
-  shippingAddressSelected,
-  checkoutCleared,
-} = checkOutSlice.actions;
+export const { cartLoaded, shippingAddressSelected, checkoutCleared } = checkOutSlice.actions;
 export const { selectCheckOutTotals, selectShippingAddress, selectOrderDraft } = checkOutSlice.selectors;
