@@ -1,5 +1,6 @@
 import type { Language } from '@dukkan/contracts/common';
 import { formatPrice } from '@dukkan/contracts/format';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 
 import type { CardError, CardField, CardForm } from './card';
 
@@ -199,7 +200,7 @@ export function renderPayPage(view: PayPageView, lng: Language): string {
             `<tr><td>${escapeHtml(line.title)} × ${line.quantity}</td><td class="amount">${amount(line.unitAmountCents * line.quantity)}</td></tr>`,
         )
         .join('');
-      const action = `/pay/${encodeURIComponent(view.sessionId)}`;
+      const action = storefrontPaths.pay(view.sessionId);
       return page(
         lng,
         t.title,

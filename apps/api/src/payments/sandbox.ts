@@ -1,5 +1,6 @@
 import { hkdfSync, randomUUID } from 'node:crypto';
 
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { z } from 'zod';
 
 import {
@@ -62,7 +63,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   createCheckoutSession(_request: CheckoutSessionRequest): Promise<CreatedCheckoutSession> {
     const providerSessionId = randomUUID();
     // Relative: the card page is on the shop's own origin, whatever address the browser used.
-    return Promise.resolve({ providerSessionId, url: `/pay/${providerSessionId}` });
+    return Promise.resolve({ providerSessionId, url: storefrontPaths.pay(providerSessionId) });
   }
 
   /** The sandbox takes no money, so there is none to give back. */

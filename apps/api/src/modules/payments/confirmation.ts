@@ -1,4 +1,5 @@
 import type { Language } from '@dukkan/contracts/common';
+import { absoluteUrl, storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { eq } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client';
@@ -21,6 +22,6 @@ export async function orderConfirmation(db: Executor, orderId: string, publicUrl
   if (!row) return null;
   const lng: Language = row.lng === 'ar' ? 'ar' : 'en';
   const order = await readOrder(db, orderId, lng);
-  const link = `${publicUrl.replace(/\/$/, '')}/Order/${encodeURIComponent(orderId)}`;
+  const link = absoluteUrl(publicUrl, storefrontPaths.order(orderId));
   return orderConfirmationMessage({ to: row.email, name: row.name, order, link, lng });
 }

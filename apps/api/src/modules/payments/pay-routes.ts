@@ -1,3 +1,4 @@
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import fastifyFormbody from '@fastify/formbody';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -11,7 +12,6 @@ import { renderPayPage, type PayPageView } from '../../payments/pay-page';
 import { SANDBOX_DECLINED_CARD, type SandboxPaymentProvider, type SandboxSession } from '../../payments/sandbox';
 
 import { WEBHOOK_PATH } from './routes';
-import { CANCEL_PATH, successPath } from './service';
 
 interface PayRoutesOptions {
   db: Database;
@@ -155,13 +155,13 @@ export const payRoutes: FastifyPluginAsync<PayRoutesOptions> = async (app, { db,
         .type('text/html; charset=utf-8')
         .send(renderPayPage(await formView(db, session, request, { values: keep, failure: 'deliveryFailed' }), lng));
     }
-    return reply.redirect(successPath(session.orderId), 303);
+    return reply.redirect(storefrontPaths.checkoutSuccess(session.orderId), 303);
   });
 
   app.post('/pay/:sessionId/cancel', { schema: { hide: true } }, async (request, reply) => {
     const { sessionId } = SessionParamsSchema.parse(request.params);
     const session = await loadSession(db, sessionId);
     if (session?.status === 'open') await deliver(app, provider, provider.buildEvent('checkout.session.expired', session));
-    return reply.redirect(CANCEL_PATH, 303);
+    return reply.redirect(storefrontPaths.checkout(), 303);
   });
 };

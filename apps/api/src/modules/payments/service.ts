@@ -1,4 +1,5 @@
 import type { Language } from '@dukkan/contracts/common';
+import { absoluteUrl, storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -11,10 +12,6 @@ import type { PaymentEvent, PaymentProvider } from '../../payments/provider';
 import { cancelUnpaidOrders, notPayable, ORDER_NOT_FOUND_MESSAGE, retakeStock } from '../orders/service';
 
 import { orderConfirmation } from './confirmation';
-
-/** Where the card page sends the shopper after paying: the success page, which follows the order. */
-export const successPath = (orderId: string) => `/checkoutSuccess?order=${encodeURIComponent(orderId)}`;
-export const CANCEL_PATH = '/checkout';
 
 export interface CheckoutSessionContext {
   provider: PaymentProvider;
@@ -61,15 +58,17 @@ export async function createCheckoutSession(
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position));
-  const base = provider.name === 'sandbox' ? '' : publicUrl;
+  // The sandbox's card page is on the shop's own origin: relative addresses do.
+  const at = (path: string) => (provider.name === 'sandbox' ? path : absoluteUrl(publicUrl, path));
   const created = await provider.createCheckoutSession({
     orderId,
     userId,
     amountCents: order.amountCents,
     currency: order.currency,
     lines,
-    successUrl: `${base}${successPath(orderId)}`,
-    cancelUrl: `${base}${CANCEL_PATH}`,
+    // The success page follows the order (paid, or still waiting for the provider's event).
+    successUrl: at(storefrontPaths.checkoutSuccess(orderId)),
+    cancelUrl: at(storefrontPaths.checkout()),
     expiresAt: order.payBy,
     lng,
   });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import type { Language } from '@dukkan/contracts/common';
+import { absoluteUrl, storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { PASSWORD_RESET_MINUTES } from '@dukkan/contracts/users';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 
@@ -47,7 +48,7 @@ export async function requestPasswordReset(db: Database, email: string, { limite
   const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email));
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
-  const link = `${publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
+  const link = absoluteUrl(publicUrl, storefrontPaths.resetPassword(token));
   await db.transaction(async (tx) => {
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
     await tx.insert(passwordResets).values({

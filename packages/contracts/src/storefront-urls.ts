@@ -1,0 +1,24 @@
+/**
+ * The storefront's addresses that the API writes into sitemaps, mail, redirects and the card
+ * page: built here once, so a route renamed in the storefront is renamed everywhere (spec
+ * section 2 names the routes). Paths start with `/`; `absoluteUrl` puts the shop's origin before one.
+ */
+export const storefrontPaths = {
+  /** A product's page. */
+  product: (productId: string) => `/details/${encodeURIComponent(productId)}`,
+  /** A shopper's order page. */
+  order: (orderId: string) => `/Order/${encodeURIComponent(orderId)}`,
+  /** Where a paid (or cancelled) checkout lands. */
+  checkoutSuccess: (orderId: string) => `/checkoutSuccess?order=${encodeURIComponent(orderId)}`,
+  /** The checkout, where a cancelled payment returns. */
+  checkout: () => '/checkout',
+  /** The password-reset page a mailed link opens. */
+  resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
+  /** The sandbox provider's card page of a checkout session. */
+  pay: (sessionId: string) => `/pay/${encodeURIComponent(sessionId)}`,
+} as const;
+
+/** `path` (from `storefrontPaths`) under the shop's public origin, e.g. `https://shop.example/Order/…`. */
+export function absoluteUrl(publicUrl: string, path: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${path}`;
+}
