@@ -105,7 +105,8 @@ describe('the mail outbox', () => {
     let failing = true;
     const { transport, sent } = recordingTransport(() => failing);
     const { log, lines } = capturedLog();
-    const delays = [40, 80, 120, 160];
+    // Long enough that a loaded machine never reaches the next attempt within one drain.
+    const delays = [400, 450, 500, 550];
     const worker = new OutboxWorker({ db: database.db, transport, log, retryDelaysMs: delays });
     const doomed = message('Doomed');
     const id = await enqueueMail(database.db, 'password-reset', doomed);
