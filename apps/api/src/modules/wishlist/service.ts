@@ -8,8 +8,11 @@ import { notFound } from '../../lib/errors';
 
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
 
+/** Only published products are shoppers' to list: a draft or archived one is a 404 like an unknown one. */
+const isPublished = eq(products.status, 'published');
+
 async function assertProductExists(db: Executor, productId: string): Promise<void> {
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  const [product] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), isPublished));
   if (!product) throw notFound(PRODUCT_NOT_FOUND_MESSAGE, 'PRODUCT_NOT_FOUND');
 }
 
@@ -27,7 +30,8 @@ export async function getWishList(db: Executor, userId: string, lng: Language): 
       addedAt: wishlistItems.addedAt,
     })
     .from(wishlistItems)
-    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    // Products no longer published are left out while they are (kept: back when published again).
+    .innerJoin(products, and(eq(products.id, wishlistItems.productId), isPublished))
     .where(eq(wishlistItems.userId, userId))
     .orderBy(desc(wishlistItems.addedAt), desc(wishlistItems.productId));
   return {
@@ -49,7 +53,7 @@ export async function addToWishList(db: Database, userId: string, productId: str
       db
         .select({ userId: sql<string>`${userId}::uuid`.as('user_id'), productId: products.id, addedAt: sql<Date>`now()`.as('added_at') })
         .from(products)
-        .where(eq(products.id, productId)),
+        .where(and(eq(products.id, productId), isPublished)),
     )
     .onConflictDoNothing()
     .returning({ productId: wishlistItems.productId });
