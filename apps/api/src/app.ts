@@ -17,6 +17,7 @@ import {
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { authPlugin } from './lib/auth';
+import { watchCatalog } from './lib/catalog-version';
 import { CreationLimiter } from './lib/creation-limiter';
 import { registerErrorHandling } from './lib/errors';
 import { FailureLimiter } from './lib/failure-limiter';
@@ -198,6 +199,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
 
   // Public catalog answers only: nothing that depends on who asks goes through this cache.
   const cache = new ResponseCache();
+  // Catalog changes (decision 0034): every process drops its cached answers, pages and sitemaps.
+  const catalog = watchCatalog(app, db, cache);
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
   await app.register(searchRoutes, { prefix: '/api', db, cache });
@@ -207,9 +210,9 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(orderRoutes, { prefix: '/api', db, paymentTimeoutMinutes: config.paymentTimeoutMinutes });
   await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl, outbox });
   if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
-  await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls });
+  await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls, catalog });
   await app.register(imageRoutes);
-  await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight, renderWorkers: config.ssrWorkers });
+  await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight, renderWorkers: config.ssrWorkers, catalog });
 
   // Expired guest carts: deleted once the app is ready, then hourly until it closes.
   // Unpaid orders past their time: cancelled, their stock returned, every minute.

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 
 import type { Database, Executor } from '../db/client';
@@ -161,4 +161,17 @@ export class CatalogWatcher {
       await connection.end();
     };
   }
+}
+
+/**
+ * The app's watcher of the catalog: started when the app is ready, stopped before it closes;
+ * `cache` (the catalog answers) is emptied whenever the catalog changes. Pass the watcher to the
+ * routes that keep catalog-made things of their own (pages, sitemaps) and to the writers.
+ */
+export function watchCatalog(app: FastifyInstance, db: Database, cache: { clear(): void }, pollMs?: number): CatalogWatcher {
+  const watcher = new CatalogWatcher({ db, log: app.log, ...(pollMs === undefined ? {} : { pollMs }) });
+  watcher.onChange(() => cache.clear());
+  app.addHook('onReady', () => watcher.start());
+  app.addHook('preClose', () => watcher.stop());
+  return watcher;
 }

@@ -11,6 +11,8 @@ import { cartItems, carts, categories, products } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 
+import { shopperThumbnail } from '../catalog/product-row';
+
 import { invalidGuestCart, type CartOwner, type GuestCartIdentity } from './cart-owner';
 
 /** What every cart answer needs besides the database: the language of product texts and the signer of guest carts. */
@@ -69,6 +71,7 @@ function prepareCartSelect(db: Database, lng: Language, kind: 'shopper' | 'guest
       listPriceCents: products.listPriceCents,
       stock: products.quantity,
       category: categories.slug,
+      categoryImage: categories.image,
       quantity: cartItems.quantity,
       priceWhenAddedCents: cartItems.priceWhenAddedCents,
     })
@@ -135,7 +138,7 @@ export async function getCart(db: Database, owner: CartOwner, { lng, tokens }: C
       product: {
         _id: row.productId,
         title: row.title ?? '',
-        thumbnail: row.thumbnail ?? '',
+        thumbnail: shopperThumbnail(row.thumbnail ?? '', row.categoryImage),
         description: row.description ?? '',
         price: priceCents / 100,
         listPrice: listPriceCents === null ? null : listPriceCents / 100,

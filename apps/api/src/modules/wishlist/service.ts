@@ -3,8 +3,9 @@ import type { WishList } from '@dukkan/contracts/wish';
 import { and, desc, eq, sql } from 'drizzle-orm';
 
 import type { Database, Executor } from '../../db/client';
-import { products, wishlistItems } from '../../db/schema';
+import { categories, products, wishlistItems } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { shopperThumbnail } from '../catalog/product-row';
 
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
 
@@ -24,6 +25,7 @@ export async function getWishList(db: Executor, userId: string, lng: Language): 
       _id: products.id,
       title: ar ? products.titleAr : products.titleEn,
       thumbnail: products.thumbnail,
+      categoryImage: categories.image,
       description: ar ? products.descriptionAr : products.descriptionEn,
       priceCents: products.priceCents,
       quantity: products.quantity,
@@ -32,11 +34,12 @@ export async function getWishList(db: Executor, userId: string, lng: Language): 
     .from(wishlistItems)
     // Products no longer published are left out while they are (kept: back when published again).
     .innerJoin(products, and(eq(products.id, wishlistItems.productId), isPublished))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(wishlistItems.userId, userId))
     .orderBy(desc(wishlistItems.addedAt), desc(wishlistItems.productId));
   return {
-    items: rows.map(({ priceCents, addedAt, ...product }) => ({
-      product: { ...product, price: priceCents / 100 },
+    items: rows.map(({ priceCents, addedAt, thumbnail, categoryImage, ...product }) => ({
+      product: { ...product, thumbnail: shopperThumbnail(thumbnail, categoryImage), price: priceCents / 100 },
       addedAt: addedAt.toISOString(),
     })),
   };
