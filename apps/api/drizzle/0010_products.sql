@@ -5,10 +5,12 @@ CREATE TABLE "catalog_version" (
 	CONSTRAINT "catalog_version_one_row" CHECK ("catalog_version"."id" = 1)
 );
 --> statement-breakpoint
+ALTER TABLE "stock_ledger" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "stock_ledger_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
 CREATE INDEX "products_title_en_trgm_idx" ON "products" USING gin (lower("title_en") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_title_ar_trgm_idx" ON "products" USING gin (lower("title_ar") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_updated_idx" ON "products" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "products_quantity_idx" ON "products" USING btree ("quantity");--> statement-breakpoint
+CREATE INDEX "stock_ledger_product_seq_idx" ON "stock_ledger" USING btree ("product_id","seq");--> statement-breakpoint
 -- Hand-written (part B; carry over when migrations are regenerated): the one version row.
 INSERT INTO "catalog_version" ("id", "version") VALUES (1, 0) ON CONFLICT DO NOTHING;--> statement-breakpoint
 -- The did-you-mean vocabulary learns only published products' words: a draft's words join it

@@ -30,6 +30,7 @@ import { refuseUnstorableText } from './lib/text-guard';
 import { TokenService } from './lib/tokens';
 import { Mailer } from './mail/mailer';
 import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox';
+import { adminProductRoutes } from './modules/admin/products/routes';
 import { startGuestCartCleanup } from './modules/cart/cleanup';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -210,6 +211,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(orderRoutes, { prefix: '/api', db, paymentTimeoutMinutes: config.paymentTimeoutMinutes });
   await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl, outbox });
   if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
+  await app.register(adminProductRoutes, { prefix: '/api/admin', db, catalog });
   await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls, catalog });
   await app.register(imageRoutes);
   await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight, renderWorkers: config.ssrWorkers, catalog });

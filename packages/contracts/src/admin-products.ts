@@ -163,3 +163,29 @@ export const PRODUCT_CSV_COLUMNS = [
 export const ImportErrorSchema = z.object({ line: z.number().int(), column: z.string(), message: z.string() });
 export const ImportErrorResponseSchema = z.object({ errors: z.array(ImportErrorSchema) });
 export const ImportResultSchema = dataSchema(z.object({ created: z.number().int(), updated: z.number().int() }));
+
+/** Why stock changed, as the ledger records it. */
+export const STOCK_LEDGER_KINDS = ['edit', 'adjustment', 'order', 'cancellation', 'expiry', 'import', 'restock'] as const;
+export const StockLedgerKindSchema = z.enum(STOCK_LEDGER_KINDS);
+export type StockLedgerKind = z.infer<typeof StockLedgerKindSchema>;
+
+/** One change of a product's stock: who (a staff member) or which order, when, from what to what. */
+export const StockLedgerEntrySchema = z.object({
+  kind: StockLedgerKindSchema,
+  quantityBefore: z.number().int(),
+  quantityAfter: z.number().int(),
+  reason: z.string().nullable(),
+  staff: z.object({ _id: IdSchema, name: z.string() }).nullable(),
+  orderId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StockLedgerEntry = z.infer<typeof StockLedgerEntrySchema>;
+
+/** `GET /api/admin/products/{id}/stock-ledger`: the latest changes, oldest first (each `quantityAfter` is the next one's `quantityBefore`). */
+export const StockLedgerResponseSchema = z.object({ data: z.array(StockLedgerEntrySchema) });
+export type StockLedgerResponse = z.infer<typeof StockLedgerResponseSchema>;
+
+/** The most ledger rows one answer holds: the latest. */
+export const STOCK_LEDGER_LIMIT = 1000;
+
+export const AdminProductParamsSchema = z.object({ id: IdSchema });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -482,8 +483,14 @@ export const stockLedger = pgTable(
     staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Part B (admin products): the order rows were written in. Rows of one product are written
+     * under its row lock, so this is the order of its changes: each row's `quantityBefore` is the
+     * previous row's `quantityAfter` (`createdAt` is a transaction's start, not its turn).
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index('stock_ledger_product_idx').on(t.productId, t.createdAt)],
+  (t) => [index('stock_ledger_product_idx').on(t.productId, t.createdAt), index('stock_ledger_product_seq_idx').on(t.productId, t.seq)],
 );
 
 /*

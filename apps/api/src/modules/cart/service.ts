@@ -10,7 +10,6 @@ import type { Database, Executor, Transaction } from '../../db/client';
 import { cartItems, carts, categories, products } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
-
 import { shopperThumbnail } from '../catalog/product-row';
 
 import { invalidGuestCart, type CartOwner, type GuestCartIdentity } from './cart-owner';

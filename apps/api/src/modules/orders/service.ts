@@ -1,3 +1,4 @@
+import type { StockLedgerKind } from '@dukkan/contracts/admin-products';
 import type { Language } from '@dukkan/contracts/common';
 import {
   PAST_ORDER_STATUSES,
@@ -9,6 +10,7 @@ import {
 } from '@dukkan/contracts/orders';
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+
 
 import type { Database, Executor, Transaction } from '../../db/client';
 import { addresses, orderItems, orders, paymentSessions, products, stockLedger, users } from '../../db/schema';
@@ -53,8 +55,6 @@ export interface StockChange {
   orderId?: string | null;
 }
 
-/** Why stock changed, as the stock ledger records it (`stock_ledger.kind`). */
-export type StockLedgerKind = 'edit' | 'adjustment' | 'order' | 'cancellation' | 'expiry' | 'import' | 'restock';
 
 /** Who changed stock when it was not an order: the staff member and their reason. */
 export interface StockChangeAuthor {
@@ -122,6 +122,8 @@ export async function applyStockChanges(
         reason: author.reason ?? null,
         staffId: author.staffId ?? null,
         orderId: orderId ?? null,
+        // The moment of the change itself, under the row lock (not the transaction's start).
+        createdAt: sql`clock_timestamp()`,
       },
     ];
   });
