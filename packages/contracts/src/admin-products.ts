@@ -29,8 +29,9 @@ const text = (max: number, what: string) =>
     .min(1, { message: `${what} is required` })
     .max(max, { message: `${what} must be at most ${max} characters` });
 
+/** English and Arabic; a message names the field by its JSON path (`title.ar is required`). */
 const bilingual = (max: number, what: string) =>
-  z.object({ en: text(max, `The English ${what}`), ar: text(max, `The Arabic ${what}`) }, { message: `${what} needs en and ar` }).strict();
+  z.object({ en: text(max, `${what}.en`), ar: text(max, `${what}.ar`) }, { message: `${what} needs en and ar` }).strict();
 
 /** Whole cents in `value` dollars, when it has at most two decimals. */
 export function dollarsHaveCents(value: number): boolean {
