@@ -74,6 +74,8 @@ export interface AppOptions {
   maxRendersInFlight?: number;
   /** URLs per sitemap page (default 50 000); tests make it small to see the sitemap index. */
   sitemapMaxUrls?: number;
+  /** How often the catalog's version row is polled besides LISTEN (default 2 s); tests lengthen it to see NOTIFY alone. */
+  catalogPollMs?: number;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -89,7 +91,7 @@ declare module 'fastify' {
  * Builds the whole HTTP application without listening: server.ts listens, tests `inject`.
  * Every module is registered here, explicitly, under its prefix.
  */
-export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, creationLimiter: givenCreationLimiter, logStream, mailer: givenMailer, outboxTimings, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, creationLimiter: givenCreationLimiter, logStream, mailer: givenMailer, outboxTimings, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight, catalogPollMs }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -201,7 +203,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   // Public catalog answers only: nothing that depends on who asks goes through this cache.
   const cache = new ResponseCache();
   // Catalog changes (decision 0034): every process drops its cached answers, pages and sitemaps.
-  const catalog = watchCatalog(app, db, cache);
+  const catalog = watchCatalog(app, db, cache, catalogPollMs);
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
   await app.register(searchRoutes, { prefix: '/api', db, cache });
