@@ -12,10 +12,13 @@ import { CartResponseSchema } from '@dukkan/contracts/cart';
 import { ProductPageResponseSchema, ProductResponseSchema } from '@dukkan/contracts/catalog';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import { ProductSearchResponseSchema } from '@dukkan/contracts/search';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { products, stockLedger } from '../../../db/schema';
+import { orders, products, stockLedger } from '../../../db/schema';
+import { SandboxPaymentProvider } from '../../../payments/sandbox';
+import { expireUnpaidOrders } from '../../orders/expiry';
+import { cancelOrder } from '../../orders/fulfilment';
 import { orderFixtures } from '../../../test/order-fixtures';
 import { createTestStaff, type TestStaff } from '../../../test/staff-fixtures';
 import { useTestApp, type JsonAnswer } from '../../../test/test-app';
@@ -360,6 +363,25 @@ describe('stock and its ledger', () => {
     const { order } = await placedOrder([{ _id: product._id, quantity: 3 }]);
     const ledger = await ledgerOf(product._id);
     expect(ledger.at(-1)).toMatchObject({ kind: 'order', quantityBefore: 10, quantityAfter: 7, orderId: order._id, staff: null });
+  });
+
+  it('records an unpaid order expiring and an order cancelled, each with its order', async () => {
+    const product = await create(newProduct({ quantity: 20 }));
+    const { order: expiring } = await placedOrder([{ _id: product._id, quantity: 2 }]);
+    const { order: cancelled } = await placedOrder([{ _id: product._id, quantity: 5 }]);
+    await t.database.db.update(orders).set({ payBy: sql`now() - interval '1 minute'` }).where(eq(orders.id, expiring._id));
+    expect(await expireUnpaidOrders(t.database.db)).toBeGreaterThanOrEqual(1);
+    const outcome = await cancelOrder(t.database.db, cancelled._id, new SandboxPaymentProvider(new Uint8Array(32)));
+    expect(outcome.wasPaid).toBe(false);
+
+    const ledger = await ledgerOf(product._id);
+    expectChained(ledger);
+    expect(ledger.slice(-4).map(({ kind, quantityBefore, quantityAfter, orderId }) => ({ kind, quantityBefore, quantityAfter, orderId }))).toEqual([
+      { kind: 'order', quantityBefore: 20, quantityAfter: 18, orderId: expiring._id },
+      { kind: 'order', quantityBefore: 18, quantityAfter: 13, orderId: cancelled._id },
+      { kind: 'expiry', quantityBefore: 13, quantityAfter: 15, orderId: expiring._id },
+      { kind: 'cancellation', quantityBefore: 15, quantityAfter: 20, orderId: cancelled._id },
+    ]);
   });
 
   it('never loses a unit to orders and adjustments at once, and each change starts where the last ended', async () => {
