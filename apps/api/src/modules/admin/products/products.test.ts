@@ -17,11 +17,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { orders, products, stockLedger } from '../../../db/schema';
 import { SandboxPaymentProvider } from '../../../payments/sandbox';
-import { expireUnpaidOrders } from '../../orders/expiry';
-import { cancelOrder } from '../../orders/fulfilment';
 import { orderFixtures } from '../../../test/order-fixtures';
 import { createTestStaff, type TestStaff } from '../../../test/staff-fixtures';
 import { useTestApp, type JsonAnswer } from '../../../test/test-app';
+import { expireUnpaidOrders } from '../../orders/expiry';
+import { cancelOrder } from '../../orders/fulfilment';
 
 const t = useTestApp();
 const { placedOrder } = orderFixtures(t);
