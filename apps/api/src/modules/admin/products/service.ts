@@ -114,8 +114,8 @@ const SORTS: Record<AdminProductListQuery['sort'], SQL[]> = {
 };
 
 /**
- * The back office's product list, every status: `q` matches a title in either language (a
- * case-insensitive substring, from the trigram indexes) or is an exact id; `category` a
+ * The back office's product list, every status: `q` is an exact id, or else matches a title in
+ * either language (a case-insensitive substring, from the trigram indexes); `category` a
  * department's name; `stock` low (1 to `lowStockThreshold`) or out (0). One page and the total.
  */
 export async function listAdminProducts(
@@ -127,7 +127,8 @@ export async function listAdminProducts(
   if (q) {
     const pattern = `%${likeLiteral(q.toLowerCase())}%`;
     const titles = sql`(lower(${products.titleEn}) like ${pattern} or lower(${products.titleAr}) like ${pattern})`;
-    filters.push(ISO_UUID.test(q) ? sql`(${products.id} = ${q.toLowerCase()}::uuid or ${titles})` : titles);
+    // An id is looked up by the primary key alone: no title holds one.
+    filters.push(ISO_UUID.test(q) ? eq(products.id, q.toLowerCase()) : titles);
   }
   if (category) filters.push(sql`lower(${categories.slug}) = lower(${category})`);
   if (status) filters.push(eq(products.status, status));
