@@ -12,12 +12,14 @@ import { CartResponseSchema } from '@dukkan/contracts/cart';
 import { ProductPageResponseSchema, ProductResponseSchema } from '@dukkan/contracts/catalog';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import { ProductSearchResponseSchema } from '@dukkan/contracts/search';
+import { UserResponseSchema } from '@dukkan/contracts/users';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { orders, products, stockLedger } from '../../../db/schema';
 import { SandboxPaymentProvider } from '../../../payments/sandbox';
 import { orderFixtures } from '../../../test/order-fixtures';
+import { TEST_ADDRESS } from '../../../test/shop-fixtures';
 import { createTestStaff, type TestStaff } from '../../../test/staff-fixtures';
 import { useTestApp, type JsonAnswer } from '../../../test/test-app';
 import { expireUnpaidOrders } from '../../orders/expiry';
@@ -330,6 +332,25 @@ describe('drafts are invisible to shoppers; publishing shows them', () => {
     const wish = (await t.request('GET', '/api/wish', { as: shopper })).body as { data: { items: { product: { _id: string } }[] } };
     expect(wish.data.items.map((item) => item.product._id)).not.toContain(draft._id);
     expect(await found(enWord, 'en')).toEqual([]);
+  });
+});
+
+describe('ordering a hidden product', () => {
+  it('refuses an order with a product taken off the shop after it went into the cart (404), taking no stock', async () => {
+    const product = await create(newProduct({ quantity: 9 }));
+    const shopper = await t.createUser();
+    const book = await t.request('PUT', `/api/users/address/${shopper.id}`, { as: shopper, body: [TEST_ADDRESS] });
+    const addressId = UserResponseSchema.parse(book.body).data.addressBook[0]?._id;
+    expect((await t.request('POST', `/api/cart/${product._id}`, { as: shopper, body: { quantity: 2 } })).status).toBe(200);
+    expect((await patch(product._id, { status: 'draft' })).status).toBe(200);
+    const items = [{ _id: product._id, quantity: 2 }];
+    const res = await t.request('POST', '/api/orders', {
+      as: shopper,
+      body: { userId: shopper.id, amount: 0, status: 'Waiting for Supplier', items, shippingAddress: { _id: addressId } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(404);
+    const [row] = await t.database.db.select({ quantity: products.quantity }).from(products).where(eq(products.id, product._id));
+    expect(row?.quantity).toBe(9);
   });
 });
 
