@@ -17,6 +17,7 @@ import {
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { authPlugin } from './lib/auth';
+import { watchCatalog } from './lib/catalog-version';
 import { CreationLimiter } from './lib/creation-limiter';
 import { registerErrorHandling } from './lib/errors';
 import { FailureLimiter } from './lib/failure-limiter';
@@ -29,6 +30,7 @@ import { refuseUnstorableText } from './lib/text-guard';
 import { TokenService } from './lib/tokens';
 import { Mailer } from './mail/mailer';
 import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox';
+import { adminProductRoutes } from './modules/admin/products/routes';
 import { startGuestCartCleanup } from './modules/cart/cleanup';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -72,6 +74,8 @@ export interface AppOptions {
   maxRendersInFlight?: number;
   /** URLs per sitemap page (default 50 000); tests make it small to see the sitemap index. */
   sitemapMaxUrls?: number;
+  /** How often the catalog's version row is polled besides LISTEN (default 2 s); tests lengthen it to see NOTIFY alone. */
+  catalogPollMs?: number;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -87,7 +91,7 @@ declare module 'fastify' {
  * Builds the whole HTTP application without listening: server.ts listens, tests `inject`.
  * Every module is registered here, explicitly, under its prefix.
  */
-export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, creationLimiter: givenCreationLimiter, logStream, mailer: givenMailer, outboxTimings, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, creationLimiter: givenCreationLimiter, logStream, mailer: givenMailer, outboxTimings, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight, catalogPollMs }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -198,6 +202,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
 
   // Public catalog answers only: nothing that depends on who asks goes through this cache.
   const cache = new ResponseCache();
+  // Catalog changes (decision 0034): every process drops its cached answers, pages and sitemaps.
+  const catalog = watchCatalog(app, db, cache, catalogPollMs);
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
   await app.register(searchRoutes, { prefix: '/api', db, cache });
@@ -207,9 +213,10 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(orderRoutes, { prefix: '/api', db, paymentTimeoutMinutes: config.paymentTimeoutMinutes });
   await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl, outbox });
   if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
-  await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls });
+  await app.register(adminProductRoutes, { prefix: '/api/admin', db, catalog });
+  await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls, catalog });
   await app.register(imageRoutes);
-  await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight, renderWorkers: config.ssrWorkers });
+  await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight, renderWorkers: config.ssrWorkers, catalog });
 
   // Expired guest carts: deleted once the app is ready, then hourly until it closes.
   // Unpaid orders past their time: cancelled, their stock returned, every minute.

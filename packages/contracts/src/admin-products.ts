@@ -29,8 +29,9 @@ const text = (max: number, what: string) =>
     .min(1, { message: `${what} is required` })
     .max(max, { message: `${what} must be at most ${max} characters` });
 
+/** English and Arabic; a message names the field by its JSON path (`title.ar is required`). */
 const bilingual = (max: number, what: string) =>
-  z.object({ en: text(max, `The English ${what}`), ar: text(max, `The Arabic ${what}`) }, { message: `${what} needs en and ar` }).strict();
+  z.object({ en: text(max, `${what}.en`), ar: text(max, `${what}.ar`) }, { message: `${what} needs en and ar` }).strict();
 
 /** Whole cents in `value` dollars, when it has at most two decimals. */
 export function dollarsHaveCents(value: number): boolean {
@@ -163,3 +164,29 @@ export const PRODUCT_CSV_COLUMNS = [
 export const ImportErrorSchema = z.object({ line: z.number().int(), column: z.string(), message: z.string() });
 export const ImportErrorResponseSchema = z.object({ errors: z.array(ImportErrorSchema) });
 export const ImportResultSchema = dataSchema(z.object({ created: z.number().int(), updated: z.number().int() }));
+
+/** Why stock changed, as the ledger records it. */
+export const STOCK_LEDGER_KINDS = ['edit', 'adjustment', 'order', 'cancellation', 'expiry', 'import', 'restock'] as const;
+export const StockLedgerKindSchema = z.enum(STOCK_LEDGER_KINDS);
+export type StockLedgerKind = z.infer<typeof StockLedgerKindSchema>;
+
+/** One change of a product's stock: who (a staff member) or which order, when, from what to what. */
+export const StockLedgerEntrySchema = z.object({
+  kind: StockLedgerKindSchema,
+  quantityBefore: z.number().int(),
+  quantityAfter: z.number().int(),
+  reason: z.string().nullable(),
+  staff: z.object({ _id: IdSchema, name: z.string() }).nullable(),
+  orderId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StockLedgerEntry = z.infer<typeof StockLedgerEntrySchema>;
+
+/** `GET /api/admin/products/{id}/stock-ledger`: the latest changes, oldest first (each `quantityAfter` is the next one's `quantityBefore`). */
+export const StockLedgerResponseSchema = z.object({ data: z.array(StockLedgerEntrySchema) });
+export type StockLedgerResponse = z.infer<typeof StockLedgerResponseSchema>;
+
+/** The most ledger rows one answer holds: the latest. */
+export const STOCK_LEDGER_LIMIT = 1000;
+
+export const AdminProductParamsSchema = z.object({ id: IdSchema });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -115,6 +116,12 @@ export const products = pgTable(
     check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('products_rating_range', sql`${t.ratingTenths} between 0 and 50`),
     check('products_status_known', sql`${t.status} in ('draft', 'published', 'archived')`),
+    // Admin products (part B): the back office's list searches titles by substring in either
+    // language (trigram GIN on the lower-cased titles) and sorts by the last change.
+    index('products_title_en_trgm_idx').using('gin', sql`lower(${t.titleEn}) gin_trgm_ops`),
+    index('products_title_ar_trgm_idx').using('gin', sql`lower(${t.titleAr}) gin_trgm_ops`),
+    index('products_updated_idx').on(t.updatedAt, t.id),
+    index('products_quantity_idx').on(t.quantity),
   ],
 );
 
@@ -476,6 +483,32 @@ export const stockLedger = pgTable(
     staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Part B (admin products): the order rows were written in. Rows of one product are written
+     * under its row lock, so this is the order of its changes: each row's `quantityBefore` is the
+     * previous row's `quantityAfter` (`createdAt` is a transaction's start, not its turn).
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index('stock_ledger_product_idx').on(t.productId, t.createdAt)],
+  (t) => [index('stock_ledger_product_idx').on(t.productId, t.createdAt), index('stock_ledger_product_seq_idx').on(t.productId, t.seq)],
+);
+
+/*
+ * ---- Admin products (issue #20, part B: products, visibility, stock ledger, freshness) ----
+ * Also part B's: the back office's list indexes in `products` above (marked there).
+ */
+
+/**
+ * One row (`id` = 1): the catalog's version, raised in the transaction of every catalog write
+ * (lib/catalog-version.ts `bumpCatalogVersion`). API processes LISTEN for its NOTIFY and poll it
+ * every few seconds, and drop their cached answers and pages when it moves.
+ */
+export const catalogVersion = pgTable(
+  'catalog_version',
+  {
+    id: smallint('id').primaryKey(),
+    version: integer('version').notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('catalog_version_one_row', sql`${t.id} = 1`)],
 );

@@ -15,10 +15,16 @@ export interface CachePolicy {
   cacheControl: string;
 }
 
-/** Catalog answers: browsers revalidate after a minute; this process recomputes every 10 s. */
+/**
+ * Catalog answers (decision 0034): browsers and proxies revalidate every time (`no-cache`, a 304
+ * by ETag costs little), so a browser never shows a price or stock older than this process does.
+ * This process drops every cached answer when the catalog's version moves (staff writes, through
+ * lib/catalog-version.ts) and recomputes each after 5 s anyway (stock taken by orders, which do
+ * not raise the version): a change reaches shoppers within 5 s plus a page's own 2.5 s.
+ */
 export const CATALOG_CACHE: CachePolicy = {
-  ttlMs: 10_000,
-  cacheControl: 'public, max-age=60, stale-while-revalidate=300',
+  ttlMs: 5_000,
+  cacheControl: 'public, no-cache',
 };
 
 /**
@@ -28,6 +34,8 @@ export const CATALOG_CACHE: CachePolicy = {
 export class ResponseCache {
   private readonly entries = new LRUCache<string, CachedBody>({ max: 5_000, maxSize: 64 * 1024 * 1024, sizeCalculation: (e) => e.body.length + 64 });
   private readonly pending = new Map<string, Promise<CachedBody>>();
+  /** Raised by `clear()`: an answer computed before it is sent but never kept. */
+  private generation = 0;
 
   /**
    * Answers `request` from the cache under `key`, computing it with `produce` when missing or
@@ -58,23 +66,28 @@ export class ResponseCache {
     if (hit) return hit;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
+    const generation = this.generation;
     const computing = (async () => {
       const body = JSON.stringify(await produce());
       const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
       const entry = { body, etag };
-      this.entries.set(key, entry, { ttl: policy.ttlMs });
+      // Read before a catalog change that came meanwhile: answer it, never keep it.
+      if (generation === this.generation) this.entries.set(key, entry, { ttl: policy.ttlMs });
       return entry;
     })();
     this.pending.set(key, computing);
     try {
       return await computing;
     } finally {
-      this.pending.delete(key);
+      if (this.pending.get(key) === computing) this.pending.delete(key);
     }
   }
 
+  /** Forgets every answer, and those being computed: the next request reads the database. */
   clear(): void {
+    this.generation += 1;
     this.entries.clear();
+    this.pending.clear();
   }
 }
 

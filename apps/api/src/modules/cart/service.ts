@@ -10,6 +10,7 @@ import type { Database, Executor, Transaction } from '../../db/client';
 import { cartItems, carts, categories, products } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
+import { shopperThumbnail } from '../catalog/product-row';
 
 import { invalidGuestCart, type CartOwner, type GuestCartIdentity } from './cart-owner';
 
@@ -69,12 +70,15 @@ function prepareCartSelect(db: Database, lng: Language, kind: 'shopper' | 'guest
       listPriceCents: products.listPriceCents,
       stock: products.quantity,
       category: categories.slug,
+      categoryImage: categories.image,
       quantity: cartItems.quantity,
       priceWhenAddedCents: cartItems.priceWhenAddedCents,
     })
     .from(carts)
     .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
-    .leftJoin(products, eq(products.id, cartItems.productId))
+    // A line of a product no longer published (draft or archived) is left out of the cart and its
+    // totals, but kept: it is back if the product is published again (decision 0034).
+    .leftJoin(products, and(eq(products.id, cartItems.productId), eq(products.status, 'published')))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(
       kind === 'shopper'
@@ -133,7 +137,7 @@ export async function getCart(db: Database, owner: CartOwner, { lng, tokens }: C
       product: {
         _id: row.productId,
         title: row.title ?? '',
-        thumbnail: row.thumbnail ?? '',
+        thumbnail: shopperThumbnail(row.thumbnail ?? '', row.categoryImage),
         description: row.description ?? '',
         price: priceCents / 100,
         listPrice: listPriceCents === null ? null : listPriceCents / 100,
@@ -164,13 +168,16 @@ async function lockCartForWrite(tx: Transaction, owner: CartOwner): Promise<{ id
   return row ?? null;
 }
 
-/** The product's stock and the cart's line of it (0 when none, or without a cart), to explain a refused write. */
+/**
+ * The published product's stock and the cart's line of it (0 when none, or without a cart), to
+ * explain a refused write; null for a product shoppers cannot see.
+ */
 async function stockAndLine(db: Executor, cartId: string | null, productId: string) {
   const [row] = await db
     .select({ stock: products.quantity, line: cartItems.quantity })
     .from(products)
     .leftJoin(cartItems, and(eq(cartItems.cartId, cartId ?? sql`null`), eq(cartItems.productId, products.id)))
-    .where(eq(products.id, productId));
+    .where(and(eq(products.id, productId), eq(products.status, 'published')));
   return row ? { stock: row.stock, line: row.line ?? 0 } : null;
 }
 
@@ -202,14 +209,14 @@ function prepareAdd(db: Database, kind: CartOwner['kind']) {
   const productId = sql`${sql.placeholder('productId')}::uuid`;
   const quantity = sql`${sql.placeholder('quantity')}::integer`;
   const limit = lineLimit(sql`p.quantity`);
-  const fits = (cartId: SQL) => sql`exists (select 1 from products p where p.id = ${productId} and ${quantity}
+  const fits = (cartId: SQL) => sql`exists (select 1 from products p where p.id = ${productId} and p.status = 'published' and ${quantity}
     + coalesce((select ci.quantity from cart_items ci where ci.cart_id = ${cartId} and ci.product_id = p.id), 0) <= ${limit})`;
   const statement = sql`
     with cart as (${cartOfAdd(kind, fits)})
     insert into cart_items (cart_id, product_id, quantity, price_when_added_cents, added_at)
     select cart.id, p.id, ${quantity}, p.price_cents, now()
     from cart, products p
-    where p.id = ${productId} and ${quantity} <= ${limit}
+    where p.id = ${productId} and p.status = 'published' and ${quantity} <= ${limit}
     on conflict (cart_id, product_id) do update
       set quantity = cart_items.quantity + excluded.quantity, price_when_added_cents = excluded.price_when_added_cents
       -- Checked again against the line as it is now, under the cart's lock: the total, not just this add.
@@ -277,7 +284,7 @@ export async function setCartQuantity(db: Database, owner: CartOwner, productId:
         and(
           eq(cartItems.cartId, cart.id),
           eq(cartItems.productId, productId),
-          sql`${quantity} <= (select ${lineLimit(sql`p.quantity`)} from ${products} p where p.id = ${cartItems.productId})`,
+          sql`${quantity} <= (select ${lineLimit(sql`p.quantity`)} from ${products} p where p.id = ${cartItems.productId} and p.status = 'published')`,
         ),
       )
       .returning({ quantity: cartItems.quantity });
@@ -339,7 +346,8 @@ export async function mergeGuestCart(db: Database, userId: string, guest: GuestC
         title: lng === 'ar' ? products.titleAr : products.titleEn,
       })
       .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
+      // Lines of products no longer published are not merged (they go with the guest cart).
+      .innerJoin(products, and(eq(products.id, cartItems.productId), eq(products.status, 'published')))
       .where(eq(cartItems.cartId, guestCart.id))
       .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
 

@@ -26,6 +26,8 @@ export const productColumns = {
   categoryName: categories.slug,
   categoryLabelEn: categories.nameEn,
   categoryLabelAr: categories.nameAr,
+  /** Stands in for the thumbnail of a product without photos (one made in the back office). */
+  categoryImage: categories.image,
   subcategoryName: subcategories.slug,
 };
 
@@ -33,6 +35,14 @@ export const productColumns = {
 type ColumnValue<C> = C extends { _: { data: infer D; notNull: infer N } } ? (N extends true ? D : D | null) : never;
 
 export type ProductRow = { [K in keyof typeof productColumns]: ColumnValue<(typeof productColumns)[K]> };
+
+/**
+ * The thumbnail shoppers see: the first photo, or for a product without photos (a new one from
+ * the back office) its department's picture, which `/images/*` serves (decision 0034).
+ */
+export function shopperThumbnail(thumbnail: string, categoryImage: string | null): string {
+  return thumbnail !== '' ? thumbnail : (categoryImage ?? '');
+}
 
 /** One row of `productColumns` as the contract's `Product`, text in `lng`, prices in dollars. */
 export function toProduct(row: ProductRow, lng: Language): Product {
@@ -43,7 +53,7 @@ export function toProduct(row: ProductRow, lng: Language): Product {
     description: ar ? row.descriptionAr : row.descriptionEn,
     price: row.priceCents / 100,
     listPrice: row.listPriceCents === null ? null : row.listPriceCents / 100,
-    thumbnail: row.thumbnail,
+    thumbnail: shopperThumbnail(row.thumbnail, row.categoryImage),
     images: row.images,
     category: row.categoryName,
     categoryLabel: ar ? row.categoryLabelAr : row.categoryLabelEn,

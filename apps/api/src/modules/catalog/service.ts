@@ -19,6 +19,9 @@ interface PageRequest {
   pageSize: number;
 }
 
+/** Only published products reach shoppers; drafts and archived ones are the back office's. */
+export const isPublished = eq(products.status, 'published');
+
 function selectProducts(db: Database) {
   return db
     .select(productColumns)
@@ -36,21 +39,22 @@ export async function listCategories(db: Database, lng: Language): Promise<Categ
   return rows.map((c) => ({ _id: c.id, name: c.slug, label: lng === 'ar' ? c.nameAr : c.nameEn, image: c.image }));
 }
 
-/** Every product, in catalog order, one page at a time. */
+/** Every published product, in catalog order, one page at a time. */
 export async function listProducts(db: Database, lng: Language, { page, pageSize }: PageRequest): Promise<Page<Product>> {
   const [rows, [totals]] = await Promise.all([
     selectProducts(db)
+      .where(isPublished)
       .orderBy(asc(products.position), asc(products.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(products),
+    db.select({ total: count() }).from(products).where(isPublished),
   ]);
   return { data: rows.map((r) => toProduct(r, lng)), page, pageSize, total: totals?.total ?? 0 };
 }
 
-/** One product, or undefined when no product has that id. */
+/** One published product, or undefined when no published product has that id. */
 export async function getProduct(db: Database, lng: Language, id: string): Promise<Product | undefined> {
-  const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
+  const [row] = await selectProducts(db).where(and(eq(products.id, id), isPublished)).limit(1);
   return row ? toProduct(row, lng) : undefined;
 }
 
@@ -72,7 +76,7 @@ export async function listCategoryProducts(
     .limit(1);
   if (!category) return undefined;
 
-  let filter = eq(products.categoryId, category.id);
+  let filter = and(eq(products.categoryId, category.id), isPublished);
   if (subcategory !== undefined) {
     const [sub] = await db
       .select({ id: subcategories.id })
@@ -81,7 +85,7 @@ export async function listCategoryProducts(
       .limit(1);
     // An unknown subcategory of a real department is an empty list, not an error.
     if (!sub) return { data: [], page, pageSize, total: 0 };
-    filter = eq(products.subcategoryId, sub.id);
+    filter = and(eq(products.subcategoryId, sub.id), isPublished);
   }
 
   const [rows, [totals]] = await Promise.all([

@@ -271,7 +271,8 @@ export async function cancelOrder(db: Database, orderId: string, provider: Payme
     );
     await applyStockChanges(
       tx,
-      returned.map((line) => ({ productId: line.productId, delta: line.quantity })),
+      returned.map((line) => ({ productId: line.productId, delta: line.quantity, orderId })),
+      'cancellation',
     );
     await tx.update(orders).set({ status: 'Cancelled', updatedAt: sql`now()` }).where(eq(orders.id, orderId));
     const [session] = await tx

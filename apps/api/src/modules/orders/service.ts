@@ -1,3 +1,4 @@
+import type { StockLedgerKind } from '@dukkan/contracts/admin-products';
 import type { Language } from '@dukkan/contracts/common';
 import {
   PAST_ORDER_STATUSES,
@@ -8,9 +9,11 @@ import {
   type PaymentStatus,
 } from '@dukkan/contracts/orders';
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+
 
 import type { Database, Executor, Transaction } from '../../db/client';
-import { addresses, orderItems, orders, paymentSessions, products, users } from '../../db/schema';
+import { addresses, orderItems, orders, paymentSessions, products, stockLedger, users } from '../../db/schema';
 import { badRequest, conflict, notFound, type HttpError } from '../../lib/errors';
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
@@ -45,10 +48,18 @@ export interface PlaceOrderOptions {
   paymentTimeoutMinutes: number;
 }
 
-/** A stock change of one product: negative takes, positive gives back. */
+/** A stock change of one product: negative takes, positive gives back; `orderId` when an order's. */
 export interface StockChange {
   productId: string;
   delta: number;
+  orderId?: string | null;
+}
+
+
+/** Who changed stock when it was not an order: the staff member and their reason. */
+export interface StockChangeAuthor {
+  staffId?: string | null;
+  reason?: string | null;
 }
 
 /**
@@ -63,6 +74,7 @@ export async function lockProducts(tx: Transaction, productIds: string[], lng: L
       title: lng === 'ar' ? products.titleAr : products.titleEn,
       priceCents: products.priceCents,
       stock: products.quantity,
+      status: products.status,
     })
     .from(products)
     .where(inArray(products.id, productIds))
@@ -70,14 +82,53 @@ export async function lockProducts(tx: Transaction, productIds: string[], lng: L
     .for('update');
 }
 
-/** Applies stock changes to products the transaction has locked, in one statement. */
-export async function applyStockChanges(tx: Transaction, changes: StockChange[]): Promise<void> {
-  if (changes.length === 0) return;
+const UpdatedStockSchema = z.object({ rows: z.array(z.object({ id: z.string(), quantity: z.coerce.number() })) });
+
+/**
+ * Applies stock changes to products the transaction has locked, in one statement, and records
+ * each change in the stock ledger (one row per change, in the order given: a product changed
+ * twice gets two rows, the second's `before` the first's `after`). Answers each product's
+ * quantity now.
+ */
+export async function applyStockChanges(
+  tx: Transaction,
+  changes: StockChange[],
+  kind: StockLedgerKind,
+  author: StockChangeAuthor = {},
+): Promise<Map<string, number>> {
+  if (changes.length === 0) return new Map();
+  const totals = new Map<string, number>();
+  for (const { productId, delta } of changes) totals.set(productId, (totals.get(productId) ?? 0) + delta);
   const values = sql.join(
-    changes.map(({ productId, delta }) => sql`(${productId}::uuid, ${delta}::integer)`),
+    [...totals].map(([productId, delta]) => sql`(${productId}::uuid, ${delta}::integer)`),
     sql`, `,
   );
-  await tx.execute(sql`update products p set quantity = p.quantity + c.delta from (values ${values}) as c(id, delta) where p.id = c.id`);
+  const updated = UpdatedStockSchema.parse(
+    await tx.execute(sql`update products p set quantity = p.quantity + c.delta from (values ${values}) as c(id, delta) where p.id = c.id returning p.id, p.quantity`),
+  );
+  const after = new Map(updated.rows.map((row) => [row.id, row.quantity]));
+  // Walk each product's changes forward from its quantity before this statement.
+  const running = new Map([...after].map(([id, quantity]) => [id, quantity - (totals.get(id) ?? 0)]));
+  const rows = changes.flatMap(({ productId, delta, orderId }) => {
+    const before = running.get(productId);
+    if (before === undefined) return [];
+    running.set(productId, before + delta);
+    return [
+      {
+        productId,
+        kind,
+        quantityBefore: before,
+        quantityAfter: before + delta,
+        reason: author.reason ?? null,
+        staffId: author.staffId ?? null,
+        orderId: orderId ?? null,
+        // The moment of the change itself, under the row lock (not the transaction's start).
+        createdAt: sql`clock_timestamp()`,
+      },
+    ];
+  });
+  if (rows.length > 0) await tx.insert(stockLedger).values(rows);
+  return after;
 }
 
 /** The order a repeated `Idempotency-Key` of the shopper made, if any. */
@@ -155,7 +206,8 @@ export async function placeOrder(
       let amountCents = 0;
       for (const { _id, quantity } of items) {
         const product = locked.get(_id);
-        if (!product) throw notFound('A product in your order no longer exists', 'PRODUCT_NOT_FOUND');
+        // A draft or archived product cannot be ordered, as if it did not exist (decision 0034).
+        if (!product || product.status !== 'published') throw notFound('A product in your order no longer exists', 'PRODUCT_NOT_FOUND');
         if (product.stock < quantity) throw conflict(stockShortMessage(product.title, product.stock), 'NOT_ENOUGH_STOCK');
         amountCents += product.priceCents * quantity;
       }
@@ -190,7 +242,8 @@ export async function placeOrder(
 
       await applyStockChanges(
         tx,
-        items.map(({ _id, quantity }) => ({ productId: _id, delta: -quantity })),
+        items.map(({ _id, quantity }) => ({ productId: _id, delta: -quantity, orderId: order.id })),
+        'order',
       );
       await tx.insert(orderItems).values(
         items.map(({ _id, quantity }, position) => ({
@@ -234,18 +287,19 @@ export async function cancelUnpaidOrders(
   if (ids.length === 0) return [];
 
   const lines = await tx
-    .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::integer` })
+    .select({ orderId: orderItems.orderId, productId: orderItems.productId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(inArray(orderItems.orderId, ids))
-    .groupBy(orderItems.productId);
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
   await lockProducts(
     tx,
-    lines.map((line) => line.productId),
+    [...new Set(lines.map((line) => line.productId))],
     'en',
   );
   await applyStockChanges(
     tx,
-    lines.map((line) => ({ productId: line.productId, delta: line.quantity })),
+    lines.map((line) => ({ productId: line.productId, delta: line.quantity, orderId: line.orderId })),
+    paymentStatus === 'Expired' ? 'expiry' : 'cancellation',
   );
   await tx
     .update(paymentSessions)
@@ -268,7 +322,8 @@ export async function retakeStock(tx: Transaction, orderId: string): Promise<boo
   if (lines.some((line) => (locked.get(line.productId)?.stock ?? 0) < line.quantity)) return false;
   await applyStockChanges(
     tx,
-    lines.map((line) => ({ productId: line.productId, delta: -line.quantity })),
+    lines.map((line) => ({ productId: line.productId, delta: -line.quantity, orderId })),
+    'order',
   );
   return true;
 }

@@ -120,7 +120,8 @@ function wordGroups(plans: WordPlan[]): SQL[] {
 const allOf = (groups: SQL[]) => sql.join(groups, sql` && `);
 const anyOf = (groups: SQL[]) => sql.join(groups, sql` || `);
 
-const matches = (query: SQL) => sql`${products.searchVector} @@ (${query})`;
+/** A published product (drafts and archived ones are never found) matching the query. */
+const matches = (query: SQL) => sql`${products.searchVector} @@ (${query}) and ${products.status} = 'published'`;
 const rank = (query: SQL) => sql<number>`ts_rank(${products.searchVector}, ${query})`;
 
 async function findPage(db: Transaction, lng: Language, query: SQL, { page, pageSize }: PageRequest): Promise<ProductSearchResponse> {

@@ -1,4 +1,4 @@
-import { and, asc, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client';
 import { products } from '../../db/schema';
@@ -6,7 +6,7 @@ import { products } from '../../db/schema';
 import { productPath, STATIC_PATHS, type ProductRange, type ShopPage, type SitemapPlan } from './sitemap';
 
 /**
- * Lays the catalog out in sitemap pages of `pagesPer` shop pages: one pass over the primary key
+ * Lays the published catalog out in sitemap pages of `pagesPer` shop pages: one pass over the primary key
  * (ids only) finds the id that begins each page, so that every page is then one keyset range.
  */
 export async function planSitemap(db: Executor, pagesPer: number): Promise<SitemapPlan> {
@@ -17,6 +17,7 @@ export async function planSitemap(db: Executor, pagesPer: number): Promise<Sitem
       position: sql<number>`row_number() over (order by ${products.id}) - 1`.as('position'),
     })
     .from(products)
+    .where(eq(products.status, 'published'))
     .as('numbered');
   const rows = await db
     .select({ id: numbered.id })
@@ -26,13 +27,13 @@ export async function planSitemap(db: Executor, pagesPer: number): Promise<Sitem
   return { pagesPer, productStarts: rows.map((row) => row.id) };
 }
 
-/** The product pages in `range`, in id order: ids and creation dates only, one index range scan. */
+/** The published product pages in `range`, in id order: ids and dates of their last change. */
 export async function productPages(db: Executor, range: ProductRange): Promise<ShopPage[]> {
   const rows = await db
-    .select({ id: products.id, createdAt: products.createdAt })
+    .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)
-    .where(and(range.from === undefined ? undefined : gte(products.id, range.from), range.before === undefined ? undefined : lt(products.id, range.before)))
+    .where(and(eq(products.status, 'published'), range.from === undefined ? undefined : gte(products.id, range.from), range.before === undefined ? undefined : lt(products.id, range.before)))
     .orderBy(asc(products.id))
     .limit(range.limit);
-  return rows.map((row) => ({ path: productPath(row.id), lastModified: row.createdAt }));
+  return rows.map((row) => ({ path: productPath(row.id), lastModified: row.updatedAt }));
 }

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
+import type { CatalogWatcher } from '../../lib/catalog-version';
 import { requestLanguage } from '../../lib/language';
 import { CATALOG_CACHE, matchesEtag } from '../../lib/response-cache';
 
@@ -24,13 +25,16 @@ interface WebRoutesOptions {
   maxRendersInFlight?: number;
   /** Worker threads that render pages (`SSR_WORKERS`); 0: this thread renders them. */
   renderWorkers: number;
+  /** Tells when the catalog changed: every rendered page is dropped then (decision 0034). */
+  catalog?: CatalogWatcher;
 }
 
 const API_LIKE = /^\/(api|images|locales|pay)(\/|$)/;
 
 /**
- * Rendered pages are kept half as long as catalog answers (CATALOG_CACHE, 10 s), which they are
- * made from: a change of a price or of stock shows on every page within 15 s.
+ * Rendered pages are kept half as long as catalog answers (CATALOG_CACHE, 5 s), which they are
+ * made from, and dropped at once when the catalog's version moves: a change of stock by an order
+ * shows on every page within 7.5 s, a staff change within the time the notification takes.
  */
 export const PAGE_CACHE_TTL_MS = CATALOG_CACHE.ttlMs / 2;
 
@@ -79,7 +83,7 @@ export function searchRedirectOf(request: FastifyRequest, publicUrl: string | un
  * rendered on the server when the app was built with its server entry (`dist/server/`), else the
  * plain index.html for the browser to render. Pages are revalidated every time (ETag).
  */
-export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir, localesDir, publicUrl, pageCacheTtlMs = PAGE_CACHE_TTL_MS, maxRendersInFlight = MAX_RENDERS_IN_FLIGHT, renderWorkers }) => {
+export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir, localesDir, publicUrl, pageCacheTtlMs = PAGE_CACHE_TTL_MS, maxRendersInFlight = MAX_RENDERS_IN_FLIGHT, renderWorkers, catalog }) => {
   await app.register(fastifyStatic, {
     root: localesDir,
     prefix: '/locales/',
@@ -116,6 +120,13 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
     ttl: pageCacheTtlMs,
   });
   const rendering = new Map<string, Promise<CachedPage>>();
+  // Raised when the catalog changes: a page rendered from older data is sent but never kept.
+  let generation = 0;
+  catalog?.onChange(() => {
+    generation += 1;
+    pages.clear();
+    rendering.clear();
+  });
 
   /** The page from the cache, or rendered (once for every request that asks for it meanwhile). */
   async function pageFor(key: string, render: () => Promise<RenderedPage>): Promise<CachedPage | null> {
@@ -124,18 +135,19 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
     const inFlight = rendering.get(key);
     if (inFlight) return inFlight;
     if (rendering.size >= maxRendersInFlight) return null;
+    const started = generation;
     const pending = (async () => {
       const page = await render();
       const cached = { ...page, etag: `"${createHash('sha1').update(page.html).digest('base64url').slice(0, 27)}"` };
       // A page that could not get its data (5xx) is not kept: the next request tries again.
-      if (page.status < 500) pages.set(key, cached);
+      if (page.status < 500 && started === generation) pages.set(key, cached);
       return cached;
     })();
     rendering.set(key, pending);
     try {
       return await pending;
     } finally {
-      rendering.delete(key);
+      if (rendering.get(key) === pending) rendering.delete(key);
     }
   }
 

@@ -3,13 +3,17 @@ import type { WishList } from '@dukkan/contracts/wish';
 import { and, desc, eq, sql } from 'drizzle-orm';
 
 import type { Database, Executor } from '../../db/client';
-import { products, wishlistItems } from '../../db/schema';
+import { categories, products, wishlistItems } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { shopperThumbnail } from '../catalog/product-row';
 
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
 
+/** Only published products are shoppers' to list: a draft or archived one is a 404 like an unknown one. */
+const isPublished = eq(products.status, 'published');
+
 async function assertProductExists(db: Executor, productId: string): Promise<void> {
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  const [product] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), isPublished));
   if (!product) throw notFound(PRODUCT_NOT_FOUND_MESSAGE, 'PRODUCT_NOT_FOUND');
 }
 
@@ -21,18 +25,21 @@ export async function getWishList(db: Executor, userId: string, lng: Language): 
       _id: products.id,
       title: ar ? products.titleAr : products.titleEn,
       thumbnail: products.thumbnail,
+      categoryImage: categories.image,
       description: ar ? products.descriptionAr : products.descriptionEn,
       priceCents: products.priceCents,
       quantity: products.quantity,
       addedAt: wishlistItems.addedAt,
     })
     .from(wishlistItems)
-    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    // Products no longer published are left out while they are (kept: back when published again).
+    .innerJoin(products, and(eq(products.id, wishlistItems.productId), isPublished))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(wishlistItems.userId, userId))
     .orderBy(desc(wishlistItems.addedAt), desc(wishlistItems.productId));
   return {
-    items: rows.map(({ priceCents, addedAt, ...product }) => ({
-      product: { ...product, price: priceCents / 100 },
+    items: rows.map(({ priceCents, addedAt, thumbnail, categoryImage, ...product }) => ({
+      product: { ...product, thumbnail: shopperThumbnail(thumbnail, categoryImage), price: priceCents / 100 },
       addedAt: addedAt.toISOString(),
     })),
   };
@@ -49,7 +56,7 @@ export async function addToWishList(db: Database, userId: string, productId: str
       db
         .select({ userId: sql<string>`${userId}::uuid`.as('user_id'), productId: products.id, addedAt: sql<Date>`now()`.as('added_at') })
         .from(products)
-        .where(eq(products.id, productId)),
+        .where(and(eq(products.id, productId), isPublished)),
     )
     .onConflictDoNothing()
     .returning({ productId: wishlistItems.productId });

@@ -1,0 +1,55 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CATALOG_CACHE, ResponseCache } from './response-cache';
+
+/** A route answering `{ n }` from `produce` through the cache under one key. */
+let app: FastifyInstance;
+const cache = new ResponseCache();
+let produced = 0;
+/** What the next computations wait for, in turn (none: they finish at once). */
+const gates: Promise<void>[] = [];
+
+beforeAll(async () => {
+  app = Fastify();
+  app.get('/thing', (request, reply) =>
+    cache.send(request, reply, 'thing', CATALOG_CACHE, async () => {
+      const n = ++produced;
+      await gates.shift();
+      return { n };
+    }),
+  );
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const read = async () => (await app.inject({ method: 'GET', url: '/thing' })).json<{ n: number }>().n;
+
+describe('ResponseCache.clear (a catalog change)', () => {
+  it('makes the next request compute again', async () => {
+    const first = await read();
+    expect(await read()).toBe(first);
+    cache.clear();
+    expect(await read()).toBe(first + 1);
+  });
+
+  it('never keeps an answer that was being computed when the catalog changed, even one finishing last', async () => {
+    let openStale!: () => void;
+    let openFresh!: () => void;
+    gates.push(new Promise((resolve) => (openStale = resolve)), new Promise((resolve) => (openFresh = resolve)));
+    cache.clear();
+    const stale = read();
+    // Let the computation start, then the catalog changes under it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    cache.clear();
+    const fresh = read();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    openFresh();
+    const b = await fresh;
+    openStale();
+    const a = await stale;
+    expect(b).toBe(a + 1);
+    // What is kept is the one computed after the change, though the older one finished later.
+    expect(await read()).toBe(b);
+  });
+});
