@@ -53,6 +53,9 @@ export const ERROR_CODES = [
   'STAFF_SIGN_IN_REQUIRED',
   'XSRF_TOKEN_INVALID',
   'ROLE_FORBIDDEN',
+  'UNKNOWN_CATEGORY',
+  'UNKNOWN_SUBCATEGORY',
+  'NEGATIVE_STOCK',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
