@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import type { StaffRole } from '@dukkan/contracts/admin-staff';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client';
-import { staff, staffSessions } from '../../db/schema';
+import { shopSettings, staff, staffSessions } from '../../db/schema';
 
 /** The HttpOnly session cookie of the back office; sent only to `/api/admin`. */
 export const SESSION_COOKIE = 'dukkan_admin';
@@ -28,7 +28,15 @@ export interface StaffPrincipal {
   xsrfToken: string;
   /** The SHA-256 of the session cookie's token (the session's key). */
   sessionHash: string;
+  /**
+   * The owner requires two-factor and this member has not enrolled: the session opens only
+   * sign-out and the account's two-factor enrolment (decision 0033).
+   */
+  twoFactorSetupRequired: boolean;
 }
+
+/** The `shop_settings` key of "every staff member signs in with a two-factor code". */
+export const REQUIRE_TWO_FACTOR_KEY = 'requireTwoFactor';
 
 /** Starts a session for `staffId`: the cookie's token (shown once, stored hashed) and the XSRF token. */
 export async function createStaffSession(db: Executor, staffId: string, now = new Date()): Promise<{ token: string; xsrfToken: string; expiresAt: Date }> {
@@ -54,6 +62,8 @@ export async function findStaffSession(db: Executor, token: string, now = new Da
       disabled: staff.disabled,
       xsrfToken: staffSessions.xsrfToken,
       lastSeenAt: staffSessions.lastSeenAt,
+      twoFactorEnabled: sql<boolean>`${staff.totpEnabledAt} is not null`,
+      twoFactorRequired: sql<boolean>`exists (select 1 from ${shopSettings} where ${shopSettings.key} = ${REQUIRE_TWO_FACTOR_KEY} and ${shopSettings.value} = 'true'::jsonb)`,
     })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
@@ -64,7 +74,15 @@ export async function findStaffSession(db: Executor, token: string, now = new Da
   if (idleMs >= TOUCH_EVERY_MS) {
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.tokenHash, tokenHash));
   }
-  return { id: row.id, email: row.email, name: row.name, role: row.role, xsrfToken: row.xsrfToken, sessionHash: tokenHash };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    xsrfToken: row.xsrfToken,
+    sessionHash: tokenHash,
+    twoFactorSetupRequired: row.twoFactorRequired && !row.twoFactorEnabled,
+  };
 }
 
 /** Ends one session (sign-out). */
@@ -75,6 +93,11 @@ export async function endStaffSession(db: Executor, sessionHash: string): Promis
 /** Ends every session of a staff member (password, role or two-factor change, disabling). */
 export async function endAllStaffSessions(db: Executor, staffId: string): Promise<void> {
   await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+}
+
+/** Ends every session of a staff member but `keepSessionHash` (the one making the change). */
+export async function endOtherStaffSessions(db: Executor, staffId: string, keepSessionHash: string): Promise<void> {
+  await db.delete(staffSessions).where(and(eq(staffSessions.staffId, staffId), ne(staffSessions.tokenHash, keepSessionHash)));
 }
 
 /** Deletes sessions past their end (run now and then; a lapsed row already opens nothing). */
