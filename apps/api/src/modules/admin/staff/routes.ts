@@ -113,9 +113,9 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
   app.get(
     '/session',
     { onRequest: signedIn, schema: { tags, summary: 'The signed-in staff member, or 401', response: { 200: StaffSessionResponseSchema, ...errors } } },
-    (request, reply) => {
+    (request) => {
       const principal = currentStaff(request);
-      return reply.send(sessionAnswer({ _id: principal.id, email: principal.email, name: principal.name, role: principal.role }, principal.twoFactorSetupRequired));
+      return Promise.resolve(sessionAnswer({ _id: principal.id, email: principal.email, name: principal.name, role: principal.role }, principal.twoFactorSetupRequired));
     },
   );
 
