@@ -29,8 +29,8 @@ export interface StaffPrincipal {
   /** The SHA-256 of the session cookie's token (the session's key). */
   sessionHash: string;
   /**
-   * The owner requires two-factor and this member has not enrolled: the session opens only
-   * sign-out and the account's two-factor enrolment (decision 0033).
+   * The owner required two-factor before this session began and this member has not enrolled:
+   * the session opens only sign-out and the account's two-factor enrolment (decision 0033).
    */
   twoFactorSetupRequired: boolean;
 }
@@ -63,7 +63,9 @@ export async function findStaffSession(db: Executor, token: string, now = new Da
       xsrfToken: staffSessions.xsrfToken,
       lastSeenAt: staffSessions.lastSeenAt,
       twoFactorEnabled: sql<boolean>`${staff.totpEnabledAt} is not null`,
-      twoFactorRequired: sql<boolean>`exists (select 1 from ${shopSettings} where ${shopSettings.key} = ${REQUIRE_TWO_FACTOR_KEY} and ${shopSettings.value} = 'true'::jsonb)`,
+      // Required since before this session began: a session that was open when the owner
+      // turned the requirement on keeps working until it ends (the owner's own included).
+      twoFactorRequired: sql<boolean>`exists (select 1 from ${shopSettings} where ${shopSettings.key} = ${REQUIRE_TWO_FACTOR_KEY} and ${shopSettings.value} = 'true'::jsonb and ${shopSettings.updatedAt} <= ${staffSessions.createdAt})`,
     })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))

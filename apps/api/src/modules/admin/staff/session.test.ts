@@ -8,7 +8,7 @@ import { createTestStaff } from '../../../test/staff-fixtures';
 import { useTestApp } from '../../../test/test-app';
 import { createStaffSession, findStaffSession, hashSessionToken, SESSION_COOKIE, SESSION_IDLE_MS, SESSION_LIFETIME_MS } from '../session';
 
-import { insertStaffWithPassword, sessionHeaders, setCookies, STAFF_PASSWORD } from './test-support';
+import { insertStaffWithPassword, sessionHeaders, setCookies } from './test-support';
 
 const t = useTestApp({ env: { PUBLIC_URL: 'https://shop.example.com' } });
 

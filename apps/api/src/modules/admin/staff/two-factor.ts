@@ -27,7 +27,8 @@ export async function setTwoFactorRequired(db: Executor, required: boolean): Pro
   await db
     .insert(shopSettings)
     .values({ key: REQUIRE_TWO_FACTOR_KEY, value: required })
-    .onConflictDoUpdate({ target: shopSettings.key, set: { value: required, updatedAt: sql`now()` } });
+    // Its time changes only with its value: sessions begun before it are exempt (session.ts).
+    .onConflictDoUpdate({ target: shopSettings.key, set: { value: required, updatedAt: sql`now()` }, setWhere: sql`${shopSettings.value} is distinct from excluded.value` });
 }
 
 /**
