@@ -1,6 +1,5 @@
 import type { SetupInfoResponse, Staff } from '@dukkan/contracts/admin-staff';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database, Executor } from '../../../db/client';
 import { staff, staffTokens } from '../../../db/schema';
@@ -27,6 +26,13 @@ const lockFirstOwner = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_
 
 export type FirstOwnerOutcome = 'exists' | 'created' | 'link';
 
+/** Where `ensureFirstOwner` reports (the app's logger). */
+export interface SetupLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
 /**
  * Runs at every start. With staff: nothing (an existing account is never changed). Without:
  * with OWNER_EMAIL and OWNER_PASSWORD, creates that owner; otherwise logs a one-time link
@@ -35,7 +41,7 @@ export type FirstOwnerOutcome = 'exists' | 'created' | 'link';
  */
 export async function ensureFirstOwner(
   db: Database,
-  { firstOwner, publicUrl, log, now = new Date() }: { firstOwner: { email: string; password: string } | undefined; publicUrl: string; log: FastifyBaseLogger; now?: Date },
+  { firstOwner, publicUrl, log, now = new Date() }: { firstOwner: { email: string; password: string } | undefined; publicUrl: string; log: SetupLog; now?: Date },
 ): Promise<FirstOwnerOutcome> {
   if (await anyStaffExists(db)) return 'exists';
   let ownerHash: string | undefined;
