@@ -102,8 +102,16 @@ export async function endOtherStaffSessions(db: Executor, staffId: string, keepS
   await db.delete(staffSessions).where(and(eq(staffSessions.staffId, staffId), ne(staffSessions.tokenHash, keepSessionHash)));
 }
 
-/** Deletes sessions past their end (run now and then; a lapsed row already opens nothing). */
-export async function deleteLapsedStaffSessions(db: Executor, now = new Date()): Promise<void> {
+/**
+ * Deletes sessions past their end, all or one member's (at start and at each sign-in; a lapsed
+ * row already opens nothing). Answers how many.
+ */
+export async function deleteLapsedStaffSessions(db: Executor, now = new Date(), staffId?: string): Promise<number> {
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-  await db.delete(staffSessions).where(sql`${staffSessions.expiresAt} <= ${now} or ${staffSessions.lastSeenAt} <= ${idleSince}`);
+  const lapsed = sql`(${staffSessions.expiresAt} <= ${now} or ${staffSessions.lastSeenAt} <= ${idleSince})`;
+  const rows = await db
+    .delete(staffSessions)
+    .where(staffId === undefined ? lapsed : and(eq(staffSessions.staffId, staffId), lapsed))
+    .returning({ tokenHash: staffSessions.tokenHash });
+  return rows.length;
 }

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../../app';
+import { loadConfig } from '../../../config/env';
 import { staff } from '../../../db/schema';
 import { createTestApp, testConfig, type TestApp } from '../../../test/test-app';
 import { verifyPassword } from '../../users/passwords';
@@ -30,6 +31,17 @@ function captureLog(): SetupLog & { lines: string[] } {
 }
 
 const SETUP_LINK = /(https?:\/\/[^\s]+)\/admin\/setup\?token=([\w%-]+)/;
+
+describe('OWNER_EMAIL and OWNER_PASSWORD', () => {
+  it('go together, the email checked and lower-cased, the password at least 12 characters', () => {
+    expect(loadConfig({ OWNER_EMAIL: ' Boss@Shop.TEST ', OWNER_PASSWORD: OWNER_PASSWORD }).firstOwner).toEqual({ email: 'boss@shop.test', password: OWNER_PASSWORD });
+    expect(loadConfig({}).firstOwner).toBeUndefined();
+    expect(() => loadConfig({ OWNER_EMAIL: 'boss@shop.test' })).toThrow(/OWNER_PASSWORD: OWNER_EMAIL and OWNER_PASSWORD go together/);
+    expect(() => loadConfig({ OWNER_PASSWORD })).toThrow(/OWNER_EMAIL: OWNER_EMAIL and OWNER_PASSWORD go together/);
+    expect(() => loadConfig({ OWNER_EMAIL: 'boss', OWNER_PASSWORD })).toThrow(/OWNER_EMAIL must be an email address/);
+    expect(() => loadConfig({ OWNER_EMAIL: 'boss@shop.test', OWNER_PASSWORD: 'short' })).toThrow(/OWNER_PASSWORD must be at least 12 characters/);
+  });
+});
 
 describe('the first owner from OWNER_EMAIL and OWNER_PASSWORD', () => {
   it('is created at a start with no staff, signs in, and is never changed by a later start', async () => {

@@ -1,11 +1,11 @@
 import type { SetupInfoResponse, Staff } from '@dukkan/contracts/admin-staff';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 
 import type { Database, Executor } from '../../../db/client';
 import { staff, staffTokens } from '../../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../../lib/errors';
 import { hashPassword, isCommonPassword } from '../../users/passwords';
-import { createStaffSession } from '../session';
+import { createStaffSession, deleteLapsedStaffSessions } from '../session';
 
 import { anyStaffExists, assertUncommonPassword, EMAIL_TAKEN_MESSAGE, hashSetupToken, newSetupToken, setupLink } from './accounts';
 import type { NewStaffSession } from './sign-in';
@@ -43,6 +43,9 @@ export async function ensureFirstOwner(
   db: Database,
   { firstOwner, publicUrl, log, now = new Date() }: { firstOwner: { email: string; password: string } | undefined; publicUrl: string; log: SetupLog; now?: Date },
 ): Promise<FirstOwnerOutcome> {
+  // Housekeeping at start: lapsed sessions and links that can no longer be used.
+  await deleteLapsedStaffSessions(db, now);
+  await db.delete(staffTokens).where(or(isNotNull(staffTokens.usedAt), lt(staffTokens.expiresAt, now)));
   if (await anyStaffExists(db)) return 'exists';
   let ownerHash: string | undefined;
   if (firstOwner) {

@@ -6,7 +6,7 @@ import { staff } from '../../../db/schema';
 import { badRequest, tooManyRequests, unauthorized } from '../../../lib/errors';
 import type { FailureLimiter } from '../../../lib/failure-limiter';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../users/passwords';
-import { createStaffSession, endAllStaffSessions, type StaffPrincipal } from '../session';
+import { createStaffSession, deleteLapsedStaffSessions, endAllStaffSessions, type StaffPrincipal } from '../session';
 
 import { assertUncommonPassword } from './accounts';
 import { acceptTotpCode, isTwoFactorRequired } from './two-factor';
@@ -87,6 +87,7 @@ export async function signInStaff(
     }
   }
   const twoFactorSetupRequired = !row.totpEnabledAt && (await isTwoFactorRequired(db));
+  await deleteLapsedStaffSessions(db, now, row.id);
   const session = await createStaffSession(db, row.id, now);
   return { staff: { _id: row.id, email: row.email, name: row.name, role: row.role }, twoFactorSetupRequired, session };
 }
