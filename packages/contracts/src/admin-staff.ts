@@ -60,7 +60,7 @@ export const StaffSignInBodySchema = z.object({
   email: z.string({ message: 'email is required' }).trim().min(1, { message: 'email is required' }).max(STAFF_EMAIL_MAX_LENGTH).toLowerCase(),
   password: z.string({ message: 'password is required' }).min(1, { message: 'password is required' }).max(STAFF_PASSWORD_MAX_LENGTH),
   /** The authenticator app's code, once the answer asked for it (`TWO_FACTOR_REQUIRED`). */
-  code: z.string().max(20).optional(),
+  code: z.string().max(20).nullish(),
 });
 export type StaffSignInBody = z.input<typeof StaffSignInBodySchema>;
 

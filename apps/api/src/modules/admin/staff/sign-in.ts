@@ -51,7 +51,7 @@ export interface StaffSignInContext {
  */
 export async function signInStaff(
   db: Database,
-  { email, password, code }: { email: string; password: string; code?: string },
+  { email, password, code }: { email: string; password: string; code?: string | null },
   { limiter, clientAddress, now = new Date() }: StaffSignInContext,
 ): Promise<StaffSignInResult> {
   const keys = { email, address: clientAddress };
@@ -80,8 +80,8 @@ export async function signInStaff(
   if (row.disabled) throw unauthorized(DISABLED_MESSAGE, 'STAFF_DISABLED');
 
   if (row.totpEnabledAt && row.totpSecret) {
-    if (code === undefined || code.trim() === '') throw unauthorized(CODE_REQUIRED_MESSAGE, TWO_FACTOR_REQUIRED);
-    if (!(await acceptTotpCode(db, row.id, row.totpSecret, code, now))) {
+    if (code === undefined || code === null || code.trim() === '') throw unauthorized(CODE_REQUIRED_MESSAGE, TWO_FACTOR_REQUIRED);
+    if (!(await acceptTotpCode(db, row.id, row.totpSecret, code, { now, consume: true }))) {
       await limiter.recordFailure(keys);
       throw unauthorized(CODE_INVALID_MESSAGE, TWO_FACTOR_INVALID);
     }

@@ -32,10 +32,13 @@ export async function setTwoFactorRequired(db: Executor, required: boolean): Pro
 }
 
 /**
- * Whether `code` is the member's TOTP code now (± one step), and not one already used: the step
- * it matched is recorded, and a code of that step or an earlier one is refused from then on.
+ * Whether `code` is the member's TOTP code now (± one step). With `consume` (sign-in), also not
+ * one already used to sign in: the step it matched is recorded, and a code of that step or an
+ * earlier one is refused for sign-in from then on. Confirming enrolment and turning two-factor
+ * off happen inside a signed-in session and consume nothing, so the code that confirmed
+ * enrolment can sign in right after.
  */
-export async function acceptTotpCode(db: Executor, staffId: string, secret: string, code: string, now = new Date()): Promise<boolean> {
+export async function acceptTotpCode(db: Executor, staffId: string, secret: string, code: string, { now = new Date(), consume = false }: { now?: Date; consume?: boolean } = {}): Promise<boolean> {
   const token = code.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(token)) return false;
   const epoch = Math.floor(now.getTime() / 1000);
@@ -43,6 +46,7 @@ export async function acceptTotpCode(db: Executor, staffId: string, secret: stri
   if (!result.valid) return false;
   // The RFC 6238 time step the code belongs to: the current one moved by the drift it matched at.
   const timeStep = Math.floor(epoch / PERIOD_SECONDS) + result.delta;
+  if (!consume) return true;
   // One statement: a step not later than the last one recorded updates nothing and returns no row.
   const rows = await db
     .insert(staffTotpSteps)
@@ -77,7 +81,7 @@ export async function confirmEnrolment(db: Executor, staffId: string, code: stri
     if (!row) throw notFound('Staff member not found');
     if (row.enabledAt) throw conflict('Two-factor sign-in is already on for your account.', 'TWO_FACTOR_ALREADY_ENABLED');
     if (!row.secret) throw badRequest('Start two-factor enrolment first (POST /api/admin/account/two-factor).', 'TWO_FACTOR_NOT_STARTED');
-    if (!(await acceptTotpCode(tx, staffId, row.secret, code, now))) throw badRequest(TWO_FACTOR_CODE_MESSAGE, 'TWO_FACTOR_INVALID');
+    if (!(await acceptTotpCode(tx, staffId, row.secret, code, { now }))) throw badRequest(TWO_FACTOR_CODE_MESSAGE, 'TWO_FACTOR_INVALID');
     await tx.update(staff).set({ totpEnabledAt: now, updatedAt: sql`now()` }).where(eq(staff.id, staffId));
   });
 }
@@ -89,7 +93,7 @@ export async function disableOwnTwoFactor(db: Executor, staffId: string, code: s
     const [row] = await tx.select({ secret: staff.totpSecret, enabledAt: staff.totpEnabledAt }).from(staff).where(eq(staff.id, staffId)).for('update');
     if (!row) throw notFound('Staff member not found');
     if (!row.enabledAt || !row.secret) throw conflict('Two-factor sign-in is not on for your account.', 'TWO_FACTOR_NOT_ENABLED');
-    if (!(await acceptTotpCode(tx, staffId, row.secret, code, now))) throw badRequest(TWO_FACTOR_CODE_MESSAGE, 'TWO_FACTOR_INVALID');
+    if (!(await acceptTotpCode(tx, staffId, row.secret, code, { now }))) throw badRequest(TWO_FACTOR_CODE_MESSAGE, 'TWO_FACTOR_INVALID');
     await tx.update(staff).set({ totpSecret: null, totpEnabledAt: null, updatedAt: sql`now()` }).where(eq(staff.id, staffId));
     await tx.delete(staffTotpSteps).where(eq(staffTotpSteps.staffId, staffId));
   });
