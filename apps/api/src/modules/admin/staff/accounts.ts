@@ -143,3 +143,23 @@ export async function anyStaffExists(db: Executor): Promise<boolean> {
   const [row] = await db.select({ id: staff.id }).from(staff).limit(1);
   return row !== undefined;
 }
+
+/**
+ * Mails an invited member (one who has not chosen a password yet) a new link: the old links stop
+ * working. 404 for an unknown member, 409 for one who has a password already. Wake the outbox
+ * after it returns.
+ */
+export async function resendInvitation(db: Database, staffId: string, invite: InviteContext): Promise<StaffListItem> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ ...itemColumns, passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, staffId)).for('update');
+    if (!row) throw notFound('Staff member not found', 'STAFF_NOT_FOUND');
+    if (row.passwordHash !== null) throw conflict('This member has chosen a password already: there is nothing to invite them to.', 'ALREADY_SET_UP');
+    if (row.disabled) throw conflict('This member is disabled: enable them first.', 'STAFF_DISABLED');
+    await tx.delete(staffTokens).where(and(eq(staffTokens.staffId, staffId), eq(staffTokens.kind, 'invite')));
+    const token = newSetupToken();
+    await tx.insert(staffTokens).values({ tokenHash: hashSetupToken(token), kind: 'invite', staffId, expiresAt: new Date(Date.now() + INVITE_TTL_MS) });
+    await enqueueMail(tx, 'staff-invitation', invitationMessage({ to: row.email, name: row.name, role: row.role, invitedBy: invite.invitedBy, link: setupLink(invite.publicUrl, token), lng: invite.lng }));
+    const { passwordHash: _hash, ...item } = row;
+    return item;
+  });
+}

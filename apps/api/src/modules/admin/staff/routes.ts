@@ -34,7 +34,7 @@ import type { OutboxWorker } from '../../../mail/outbox';
 import { currentStaff, requireStaff } from '../guard';
 import { endStaffSession, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../session';
 
-import { createStaff, listStaff, updateStaff } from './accounts';
+import { createStaff, listStaff, resendInvitation, updateStaff } from './accounts';
 import { completeSetup, ensureFirstOwner, readSetupLink } from './setup';
 import { changeOwnPassword, signInStaff, type NewStaffSession } from './sign-in';
 import { confirmEnrolment, disableOwnTwoFactor, isTwoFactorRequired, resetTwoFactor, setTwoFactorRequired, startEnrolment } from './two-factor';
@@ -284,6 +284,24 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       },
     },
     async (request) => ({ data: await updateStaff(db, request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/staff/:id/invite',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags,
+        summary: 'Mail an invited member a new link (7 days); earlier links stop working; 409 once they chose a password (owner)',
+        params: StaffParamsSchema,
+        response: { 200: StaffItemResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const member = await resendInvitation(db, request.params.id, { publicUrl, lng: requestLanguage(request), invitedBy: currentStaff(request).name });
+      outbox.wake();
+      return { data: member };
+    },
   );
 
   app.post(

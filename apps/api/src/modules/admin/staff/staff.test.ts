@@ -194,6 +194,22 @@ describe('staff management (owner)', () => {
     expect((await t.request('POST', '/api/admin/session', { body: { email, password: STAFF_PASSWORD } })).status).toBe(200);
   });
 
+  it('sends an invitation again: a new link works, the old one no longer; 409 once set up', async () => {
+    const email = newEmail('reinvited');
+    const created = StaffItemResponseSchema.parse((await t.request('POST', '/api/admin/staff', { headers: await asOwner(), body: { email, name: 'Reinvited', role: 'catalog', invite: true } })).body).data;
+    const again = await t.request('POST', `/api/admin/staff/${created._id}/invite`, { headers: await asOwner() });
+    expect(again.status).toBe(200);
+    const mails = await t.database.db.select().from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.kind, 'staff-invitation')));
+    expect(mails).toHaveLength(2);
+    const tokens = mails.map((mail) => decodeURIComponent(/\/admin\/setup\?token=([\w%-]+)/.exec(mail.textBody)![1]!));
+    const statuses = await Promise.all(tokens.map(async (token) => (await t.request('GET', `/api/admin/setup?token=${encodeURIComponent(token)}`)).status));
+    // One link was replaced (404, its row gone), the other works.
+    expect([...statuses].sort()).toEqual([200, 404]);
+    const live = tokens[statuses.indexOf(200)]!;
+    expect((await t.request('POST', '/api/admin/setup', { body: { token: live, password: STAFF_PASSWORD } })).status).toBe(201);
+    expect((await t.request('POST', `/api/admin/staff/${created._id}/invite`, { headers: await asOwner() })).status).toBe(409);
+  });
+
   it('refuses a password and invite together, and an invitation of a taken email (no mail)', async () => {
     const both = await t.request('POST', '/api/admin/staff', { headers: await asOwner(), body: { email: newEmail('both'), name: 'Both', role: 'support', password: STAFF_PASSWORD, invite: true } });
     expect(both.status).toBe(400);
