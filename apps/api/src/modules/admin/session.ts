@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 import type { StaffRole } from '@dukkan/contracts/admin-staff';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client';
 import { shopSettings, staff, staffSessions } from '../../db/schema';
@@ -30,7 +30,8 @@ export interface StaffPrincipal {
   sessionHash: string;
   /**
    * The owner required two-factor before this session began and this member has not enrolled:
-   * the session opens only sign-out and the account's two-factor enrolment (decision 0033).
+   * the session opens only sign-out, one's own account (password included) and two-factor
+   * enrolment (decision 0033).
    */
   twoFactorSetupRequired: boolean;
 }
@@ -95,11 +96,6 @@ export async function endStaffSession(db: Executor, sessionHash: string): Promis
 /** Ends every session of a staff member (password, role or two-factor change, disabling). */
 export async function endAllStaffSessions(db: Executor, staffId: string): Promise<void> {
   await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
-}
-
-/** Ends every session of a staff member but `keepSessionHash` (the one making the change). */
-export async function endOtherStaffSessions(db: Executor, staffId: string, keepSessionHash: string): Promise<void> {
-  await db.delete(staffSessions).where(and(eq(staffSessions.staffId, staffId), ne(staffSessions.tokenHash, keepSessionHash)));
 }
 
 /**
