@@ -31,6 +31,8 @@ import { TokenService } from './lib/tokens';
 import { Mailer } from './mail/mailer';
 import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox';
 import { adminProductRoutes } from './modules/admin/products/routes';
+import { adminNoStore } from './modules/admin/guard';
+import { staffRoutes } from './modules/admin/staff/routes';
 import { startGuestCartCleanup } from './modules/cart/cleanup';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -58,6 +60,8 @@ export interface AppOptions {
   webDistDir?: string;
   /** Counters of failed sign-ins; by default in Redis (REDIS_URL) or memory. Tests pass their own. */
   limiter?: FailureLimiter;
+  /** Counters of failed staff sign-ins (back office); like `limiter`, under its own prefix. Tests pass their own. */
+  staffLimiter?: FailureLimiter;
   /** Counters of sign-ups and new guest carts per client address; like `limiter`. Tests pass their own. */
   creationLimiter?: CreationLimiter;
   /** Where log lines go (default stdout); tests read them. */
@@ -91,7 +95,7 @@ declare module 'fastify' {
  * Builds the whole HTTP application without listening: server.ts listens, tests `inject`.
  * Every module is registered here, explicitly, under its prefix.
  */
-export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, creationLimiter: givenCreationLimiter, logStream, mailer: givenMailer, outboxTimings, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight, catalogPollMs }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, staffLimiter: givenStaffLimiter, creationLimiter: givenCreationLimiter, logStream, mailer: givenMailer, outboxTimings, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight, catalogPollMs }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -192,6 +196,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
 
   const failureLimiter = limiter ?? FailureLimiter.create({ redisUrl: config.redisUrl });
   if (!limiter) app.addHook('onClose', () => failureLimiter.close());
+  const staffLimiter = givenStaffLimiter ?? FailureLimiter.create({ redisUrl: config.redisUrl, keyPrefix: 'dukkan:staff-fail' });
+  if (!givenStaffLimiter) app.addHook('onClose', () => staffLimiter.close());
   const creationLimiter = givenCreationLimiter ?? CreationLimiter.create({ redisUrl: config.redisUrl, limits: config.creationLimits });
   if (!givenCreationLimiter) app.addHook('onClose', () => creationLimiter.close());
   const secret = await resolveJwtSecret(config);
@@ -204,6 +210,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   const cache = new ResponseCache();
   // Catalog changes (decision 0034): every process drops its cached answers, pages and sitemaps.
   const catalog = watchCatalog(app, db, cache, catalogPollMs);
+  await app.register(adminNoStore);
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
   await app.register(searchRoutes, { prefix: '/api', db, cache });
@@ -214,6 +221,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl, outbox });
   if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
   await app.register(adminProductRoutes, { prefix: '/api/admin', db, catalog });
+  await app.register(staffRoutes, { prefix: '/api/admin', db, limiter: staffLimiter, outbox, publicUrl: config.publicUrl, firstOwner: config.firstOwner });
   await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls, catalog });
   await app.register(imageRoutes);
   await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight, renderWorkers: config.ssrWorkers, catalog });

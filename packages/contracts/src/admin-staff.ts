@@ -20,3 +20,162 @@ export const StaffSchema = z.object({
   role: StaffRoleSchema,
 });
 export type Staff = z.infer<typeof StaffSchema>;
+
+/** Staff passwords (issue #20): longer than shoppers' (at least 12 characters), and not a common one (checked by the API). */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+export const STAFF_PASSWORD_MAX_LENGTH = 128;
+export const STAFF_NAME_MAX_LENGTH = 100;
+export const STAFF_EMAIL_MAX_LENGTH = 254;
+
+/** A TOTP code as an authenticator app shows it: 6 digits (spaces a user typed are dropped). */
+export const TwoFactorCodeSchema = z
+  .string({ message: 'code is required' })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, { message: 'code must be the 6 digits your authenticator app shows' }));
+
+export function staffPasswordSchema(field: string) {
+  return z
+    .string({ message: `${field} is required` })
+    .min(STAFF_PASSWORD_MIN_LENGTH, { message: `${field} must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters long` })
+    .max(STAFF_PASSWORD_MAX_LENGTH, { message: `${field} must be at most ${STAFF_PASSWORD_MAX_LENGTH} characters long` });
+}
+
+/** Trimmed and lower-cased, like shoppers' emails. */
+export const StaffEmailSchema = z
+  .string({ message: 'email is required' })
+  .trim()
+  .min(1, { message: 'email is required' })
+  .max(STAFF_EMAIL_MAX_LENGTH, { message: `email must be at most ${STAFF_EMAIL_MAX_LENGTH} characters` })
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'email must be a valid email address' })
+  .toLowerCase();
+
+export const StaffNameSchema = z
+  .string({ message: 'name is required' })
+  .trim()
+  .min(1, { message: 'name is required' })
+  .max(STAFF_NAME_MAX_LENGTH, { message: `name must be at most ${STAFF_NAME_MAX_LENGTH} characters` });
+
+/** `POST /api/admin/session`. Only presence is checked: a wrong value is a failed sign-in. */
+export const StaffSignInBodySchema = z.object({
+  email: z.string({ message: 'email is required' }).trim().min(1, { message: 'email is required' }).max(STAFF_EMAIL_MAX_LENGTH).toLowerCase(),
+  password: z.string({ message: 'password is required' }).min(1, { message: 'password is required' }).max(STAFF_PASSWORD_MAX_LENGTH),
+  /** The authenticator app's code, once the answer asked for it (`TWO_FACTOR_REQUIRED`). */
+  code: z.string().max(20).nullish(),
+});
+export type StaffSignInBody = z.input<typeof StaffSignInBodySchema>;
+
+/**
+ * The answer of sign-in, `GET /api/admin/session` and setup: the staff member, and
+ * `twoFactorSetupRequired: true` when the owner requires two-factor and this member has not
+ * enrolled yet (the session then opens only the account's two-factor enrolment and sign-out).
+ */
+export const StaffSessionResponseSchema = z.object({
+  data: z.object({
+    staff: StaffSchema,
+    twoFactorSetupRequired: z.literal(true).optional(),
+  }),
+});
+export type StaffSessionResponse = z.infer<typeof StaffSessionResponseSchema>;
+
+/** Error codes of sign-in the back office reacts to. */
+export const TWO_FACTOR_REQUIRED = 'TWO_FACTOR_REQUIRED';
+export const TWO_FACTOR_INVALID = 'TWO_FACTOR_INVALID';
+export const TWO_FACTOR_SETUP_REQUIRED = 'TWO_FACTOR_SETUP_REQUIRED';
+
+/** `GET /api/admin/setup?token=`. */
+export const SetupQuerySchema = z.object({ token: z.string({ message: 'token is required' }).min(1, { message: 'token is required' }).max(200) });
+
+/** What a valid setup link is for: the first owner (email and name to choose) or an invited member (known). */
+export const SetupInfoResponseSchema = z.object({
+  data: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('first-owner') }),
+    z.object({ kind: z.literal('invite'), email: z.string(), name: z.string(), role: StaffRoleSchema }),
+  ]),
+});
+export type SetupInfoResponse = z.infer<typeof SetupInfoResponseSchema>;
+
+/**
+ * `POST /api/admin/setup`: the link's token and the password; `email` and `name` are required for
+ * the first owner; for an invitation the invited email is kept and `name`, when sent, replaces the
+ * one the owner typed.
+ */
+export const SetupBodySchema = z.object({
+  token: z.string({ message: 'token is required' }).min(1, { message: 'token is required' }).max(200),
+  email: StaffEmailSchema.optional(),
+  name: StaffNameSchema.optional(),
+  password: staffPasswordSchema('password'),
+});
+export type SetupBody = z.input<typeof SetupBodySchema>;
+
+/** A staff member in the owner's list. */
+export const StaffListItemSchema = StaffSchema.extend({ disabled: z.boolean() });
+export type StaffListItem = z.infer<typeof StaffListItemSchema>;
+export const StaffListResponseSchema = z.object({ data: z.array(StaffListItemSchema) });
+export const StaffItemResponseSchema = z.object({ data: StaffListItemSchema });
+
+/**
+ * `POST /api/admin/staff`: with a `password` the account works at once; with `invite: true` (and
+ * no password) the member is mailed a link (7 days) to choose one.
+ */
+export const CreateStaffBodySchema = z
+  .object({
+    email: StaffEmailSchema,
+    name: StaffNameSchema,
+    role: StaffRoleSchema,
+    password: staffPasswordSchema('password').optional(),
+    invite: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.invite === true && body.password !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'send either a password or invite: true, not both' });
+    }
+    if (body.invite !== true && body.password === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'password is required (or send invite: true to mail an invitation)' });
+    }
+  });
+export type CreateStaffBody = z.input<typeof CreateStaffBodySchema>;
+
+/** `PATCH /api/admin/staff/{id}`: any subset. */
+export const UpdateStaffBodySchema = z
+  .object({
+    role: StaffRoleSchema.optional(),
+    disabled: z.boolean().optional(),
+    name: StaffNameSchema.optional(),
+  })
+  .strict();
+export type UpdateStaffBody = z.input<typeof UpdateStaffBodySchema>;
+
+export const StaffParamsSchema = z.object({ id: z.uuid({ message: 'Invalid id' }) });
+
+/** `PUT /api/admin/account/password`. */
+export const ChangeStaffPasswordBodySchema = z.object({
+  currentPassword: z.string({ message: 'currentPassword is required' }).min(1, { message: 'currentPassword is required' }).max(STAFF_PASSWORD_MAX_LENGTH),
+  newPassword: staffPasswordSchema('newPassword'),
+});
+export type ChangeStaffPasswordBody = z.input<typeof ChangeStaffPasswordBodySchema>;
+
+/** `GET /api/admin/account`: one's own account and its two-factor state. */
+export const StaffAccountResponseSchema = z.object({
+  data: z.object({
+    staff: StaffSchema,
+    twoFactorEnabled: z.boolean(),
+    /** The owner requires two-factor of every member. */
+    twoFactorRequired: z.boolean(),
+  }),
+});
+export type StaffAccountResponse = z.infer<typeof StaffAccountResponseSchema>;
+
+/** `POST /api/admin/account/two-factor`: the secret as text, the `otpauth://` URL and a QR code (an SVG `data:` URL). */
+export const TwoFactorEnrolmentResponseSchema = z.object({
+  data: z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() }),
+});
+export type TwoFactorEnrolmentResponse = z.infer<typeof TwoFactorEnrolmentResponseSchema>;
+
+/** `POST /api/admin/account/two-factor/confirm` and `DELETE /api/admin/account/two-factor`. */
+export const TwoFactorCodeBodySchema = z.object({ code: TwoFactorCodeSchema });
+
+/** `GET` / `PUT /api/admin/settings` (owner). */
+export const ShopSettingsSchema = z.object({ requireTwoFactor: z.boolean() });
+export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
+export const ShopSettingsBodySchema = z.object({ requireTwoFactor: z.boolean({ message: 'requireTwoFactor must be true or false' }) });
+export const ShopSettingsResponseSchema = z.object({ data: ShopSettingsSchema });

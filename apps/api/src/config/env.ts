@@ -54,7 +54,24 @@ const EnvSchema = z.object({
     .int({ message: 'GUEST_CART_LIMIT must be a whole number from 0 (0: no limit)' })
     .min(0, { message: 'GUEST_CART_LIMIT must be a whole number from 0 (0: no limit)' })
     .default(600),
+  // The first owner, created at a start with no staff account (never changing an existing one).
+  OWNER_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'OWNER_EMAIL must be an email address' })
+    .max(254, { message: 'OWNER_EMAIL must be at most 254 characters' })
+    .toLowerCase()
+    .optional(),
+  OWNER_PASSWORD: z
+    .string()
+    .min(12, { message: 'OWNER_PASSWORD must be at least 12 characters' })
+    .max(128, { message: 'OWNER_PASSWORD must be at most 128 characters' })
+    .optional(),
 }).superRefine((env, ctx) => {
+  // Half a first owner would be a surprise at the first start: both or neither.
+  if ((env.OWNER_EMAIL === undefined) !== (env.OWNER_PASSWORD === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [env.OWNER_EMAIL === undefined ? 'OWNER_EMAIL' : 'OWNER_PASSWORD'], message: 'OWNER_EMAIL and OWNER_PASSWORD go together: set both or neither' });
+  }
   // A shop switched to Stripe without its keys would take orders it can never be paid for.
   if (env.PAYMENT_PROVIDER !== 'stripe') return;
   for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
@@ -90,6 +107,8 @@ export interface Config {
   backupKeep: number;
   /** Sign-ups and new guest carts per client address per 10 minutes; 0: no limit (decision 0031). */
   creationLimits: { signup: number; guestCart: number };
+  /** The first owner's account, created at a start with no staff (OWNER_EMAIL and OWNER_PASSWORD); unset: a setup link is logged. */
+  firstOwner: { email: string; password: string } | undefined;
 }
 
 /**
@@ -135,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     backupKeep: e.BACKUP_KEEP,
     creationLimits: { signup: e.SIGNUP_LIMIT, guestCart: e.GUEST_CART_LIMIT },
+    firstOwner: e.OWNER_EMAIL !== undefined && e.OWNER_PASSWORD !== undefined ? { email: e.OWNER_EMAIL, password: e.OWNER_PASSWORD } : undefined,
   };
 }

@@ -512,3 +512,48 @@ export const catalogVersion = pgTable(
   },
   (t) => [check('catalog_version_one_row', sql`${t.id} = 1`)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Staff accounts, sign-in and two-factor (issue #20, part A: decision 0033)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One-time links of the back office's setup page (`/admin/setup?token=…`): `first-owner`, logged
+ * at a start with no staff (24 hours; works only while no staff exists), and `invite`, mailed to
+ * an invited member (7 days; `staffId` is that member, who has no password yet). Only the token's
+ * SHA-256 is stored; `usedAt` is set when the link is used, after which it opens nothing.
+ */
+export const staffTokens = pgTable(
+  'staff_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind', { enum: ['first-owner', 'invite'] }).notNull(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('staff_tokens_staff_idx').on(t.staffId),
+    check('staff_tokens_kind', sql`${t.kind} in ('first-owner', 'invite')`),
+    check('staff_tokens_invite_has_staff', sql`(${t.kind} = 'invite') = (${t.staffId} is not null)`),
+  ],
+);
+
+/** The shop's settings an owner changes in the back office, one row a key (`requireTwoFactor`: boolean). */
+export const shopSettings = pgTable('shop_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The last TOTP time step a staff member signed in (or confirmed) with: a code is accepted only
+ * for a later step, so a code seen over a shoulder cannot be used a second time.
+ */
+export const staffTotpSteps = pgTable('staff_totp_steps', {
+  staffId: uuid('staff_id')
+    .primaryKey()
+    .references(() => staff.id, { onDelete: 'cascade' }),
+  lastStep: integer('last_step').notNull(),
+});

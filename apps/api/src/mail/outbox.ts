@@ -22,7 +22,7 @@ export interface MailTransport {
 }
 
 /** What the kinds of message are called, in the outbox and the logs. */
-export type MailKind = 'password-reset' | 'order-confirmation' | 'email-changed';
+export type MailKind = 'password-reset' | 'order-confirmation' | 'email-changed' | 'staff-invitation';
 
 /**
  * Writes a message to the outbox on `db`, which should be the transaction of the change the

@@ -105,10 +105,11 @@ export async function createTestApp({ env, paymentProvider }: TestAppOptions = {
   const config = testConfig(env);
   // Each app counts failures under its own prefix, so test files sharing one Redis never meet.
   const limiter = FailureLimiter.create({ redisUrl: config.redisUrl, keyPrefix: `test:${randomBytes(6).toString('hex')}` });
+  const staffLimiter = FailureLimiter.create({ redisUrl: config.redisUrl, keyPrefix: `test-staff:${randomBytes(6).toString('hex')}` });
   // Sign-ups and guest carts likewise: no run counts another's (every test signs up from 127.0.0.1).
   const creationLimiter = CreationLimiter.create({ redisUrl: config.redisUrl, keyPrefix: `test:${randomBytes(6).toString('hex')}`, limits: config.creationLimits });
   const logs: string[] = [];
-  const app = await buildApp({ config, db: database.db, limiter, creationLimiter, logStream: { write: (line) => void logs.push(line) }, paymentProvider });
+  const app = await buildApp({ config, db: database.db, limiter, staffLimiter, creationLimiter, logStream: { write: (line) => void logs.push(line) }, paymentProvider });
   await app.ready();
 
   const request: TestApp['request'] = async (method, url, { body, headers = {}, as, remoteAddress } = {}) => {
@@ -141,6 +142,7 @@ export async function createTestApp({ env, paymentProvider }: TestAppOptions = {
     close: async () => {
       await app.close();
       await limiter.close();
+      await staffLimiter.close();
       await creationLimiter.close();
       await database.close();
       await database.destroy();

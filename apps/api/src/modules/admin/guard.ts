@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 
-import { XSRF_COOKIE, XSRF_HEADER, type StaffRole } from '@dukkan/contracts/admin-staff';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { TWO_FACTOR_SETUP_REQUIRED, XSRF_COOKIE, XSRF_HEADER, type StaffRole } from '@dukkan/contracts/admin-staff';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 
 import type { Database } from '../../db/client';
 import { forbidden, unauthorized } from '../../lib/errors';
@@ -26,15 +27,26 @@ function sameToken(a: string, b: string): boolean {
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to the back office.';
 export const XSRF_MESSAGE = 'The request is missing its XSRF token. Reload the page and try again.';
 export const ROLE_MESSAGE = 'Your role does not allow this.';
+export const TWO_FACTOR_SETUP_MESSAGE = 'The owner requires two-factor sign-in: set it up under your account first.';
+
+/** What a route behind `requireStaff` allows besides its roles. */
+export interface StaffGuardOptions {
+  /**
+   * Opens the route to a member who must still enrol in two-factor (the owner requires it):
+   * sign-out, one's own account and its two-factor enrolment. Every other route answers 403
+   * `TWO_FACTOR_SETUP_REQUIRED` to such a session.
+   */
+  duringTwoFactorSetup?: boolean;
+}
 
 /**
  * onRequest hook of every back-office route but sign-in: the answer is `no-store`; without a live
  * staff session 401 (a shopper's `token` opens nothing here); a write (POST, PUT, PATCH, DELETE)
  * whose `X-XSRF-TOKEN` header does not equal both the `XSRF-TOKEN` cookie and its session's token
- * 403; a role not in `roles` (when given) 403. All before the body is read, so a refused request
- * changes nothing.
+ * 403; a member who must still enrol in two-factor 403 (unless `duringTwoFactorSetup`); a role not
+ * in `roles` (when given) 403. All before the body is read, so a refused request changes nothing.
  */
-export function requireStaff(db: Database, roles?: readonly StaffRole[]): onRequestAsyncHookHandler {
+export function requireStaff(db: Database, roles?: readonly StaffRole[], { duringTwoFactorSetup = false }: StaffGuardOptions = {}): onRequestAsyncHookHandler {
   return async function staffGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     reply.header('cache-control', 'no-store');
     const token = request.cookies[SESSION_COOKIE];
@@ -46,6 +58,7 @@ export function requireStaff(db: Database, roles?: readonly StaffRole[]): onRequ
       const valid = typeof header === 'string' && typeof cookie === 'string' && sameToken(header, cookie) && sameToken(header, principal.xsrfToken);
       if (!valid) throw forbidden(XSRF_MESSAGE, 'XSRF_TOKEN_INVALID');
     }
+    if (principal.twoFactorSetupRequired && !duringTwoFactorSetup) throw forbidden(TWO_FACTOR_SETUP_MESSAGE, TWO_FACTOR_SETUP_REQUIRED);
     if (roles && !roles.includes(principal.role)) throw forbidden(ROLE_MESSAGE, 'ROLE_FORBIDDEN');
     request.staff = principal;
   };
@@ -56,3 +69,21 @@ export function currentStaff(request: FastifyRequest): StaffPrincipal {
   if (!request.staff) throw unauthorized(SIGN_IN_REQUIRED_MESSAGE, 'STAFF_SIGN_IN_REQUIRED');
   return request.staff;
 }
+
+/** Whether a URL is the back office's API: `/api/admin` itself or below it. */
+const ADMIN_API = /^\/api\/admin(?:[/?#]|$)/;
+
+/**
+ * Every answer under `/api/admin` is `Cache-Control: no-store`: the guarded routes, sign-in,
+ * setup, and also a 401, a 404 of an unknown route or a 400 of a malformed request, which never
+ * reach a route's own hooks. Registered on the root (through fastify-plugin) so it sees them all.
+ */
+export const adminNoStore = fastifyPlugin(
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
+  (async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (ADMIN_API.test(request.url)) reply.header('cache-control', 'no-store');
+    });
+  }) satisfies FastifyPluginAsync,
+  { name: 'dukkan-admin-no-store' },
+);

@@ -4,7 +4,7 @@ import type { StaffRole } from '@dukkan/contracts/admin-staff';
 import { and, eq, gt, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client';
-import { staff, staffSessions } from '../../db/schema';
+import { shopSettings, staff, staffSessions } from '../../db/schema';
 
 /** The HttpOnly session cookie of the back office; sent only to `/api/admin`. */
 export const SESSION_COOKIE = 'dukkan_admin';
@@ -28,7 +28,16 @@ export interface StaffPrincipal {
   xsrfToken: string;
   /** The SHA-256 of the session cookie's token (the session's key). */
   sessionHash: string;
+  /**
+   * The owner required two-factor before this session began and this member has not enrolled:
+   * the session opens only sign-out, one's own account (password included) and two-factor
+   * enrolment (decision 0033).
+   */
+  twoFactorSetupRequired: boolean;
 }
+
+/** The `shop_settings` key of "every staff member signs in with a two-factor code". */
+export const REQUIRE_TWO_FACTOR_KEY = 'requireTwoFactor';
 
 /** Starts a session for `staffId`: the cookie's token (shown once, stored hashed) and the XSRF token. */
 export async function createStaffSession(db: Executor, staffId: string, now = new Date()): Promise<{ token: string; xsrfToken: string; expiresAt: Date }> {
@@ -54,6 +63,10 @@ export async function findStaffSession(db: Executor, token: string, now = new Da
       disabled: staff.disabled,
       xsrfToken: staffSessions.xsrfToken,
       lastSeenAt: staffSessions.lastSeenAt,
+      twoFactorEnabled: sql<boolean>`${staff.totpEnabledAt} is not null`,
+      // Required since before this session began: a session that was open when the owner
+      // turned the requirement on keeps working until it ends (the owner's own included).
+      twoFactorRequired: sql<boolean>`exists (select 1 from ${shopSettings} where ${shopSettings.key} = ${REQUIRE_TWO_FACTOR_KEY} and ${shopSettings.value} = 'true'::jsonb and ${shopSettings.updatedAt} <= ${staffSessions.createdAt})`,
     })
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staffId))
@@ -64,7 +77,15 @@ export async function findStaffSession(db: Executor, token: string, now = new Da
   if (idleMs >= TOUCH_EVERY_MS) {
     await db.update(staffSessions).set({ lastSeenAt: now }).where(eq(staffSessions.tokenHash, tokenHash));
   }
-  return { id: row.id, email: row.email, name: row.name, role: row.role, xsrfToken: row.xsrfToken, sessionHash: tokenHash };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    xsrfToken: row.xsrfToken,
+    sessionHash: tokenHash,
+    twoFactorSetupRequired: row.twoFactorRequired && !row.twoFactorEnabled,
+  };
 }
 
 /** Ends one session (sign-out). */
@@ -77,8 +98,16 @@ export async function endAllStaffSessions(db: Executor, staffId: string): Promis
   await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
 }
 
-/** Deletes sessions past their end (run now and then; a lapsed row already opens nothing). */
-export async function deleteLapsedStaffSessions(db: Executor, now = new Date()): Promise<void> {
+/**
+ * Deletes sessions past their end, all or one member's (at start and at each sign-in; a lapsed
+ * row already opens nothing). Answers how many.
+ */
+export async function deleteLapsedStaffSessions(db: Executor, now = new Date(), staffId?: string): Promise<number> {
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
-  await db.delete(staffSessions).where(sql`${staffSessions.expiresAt} <= ${now} or ${staffSessions.lastSeenAt} <= ${idleSince}`);
+  const lapsed = sql`(${staffSessions.expiresAt} <= ${now} or ${staffSessions.lastSeenAt} <= ${idleSince})`;
+  const rows = await db
+    .delete(staffSessions)
+    .where(staffId === undefined ? lapsed : and(eq(staffSessions.staffId, staffId), lapsed))
+    .returning({ tokenHash: staffSessions.tokenHash });
+  return rows.length;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, users } from '../../db/schema';
 import { serializeError } from '../../lib/log-redaction';
 import { TEST_ADDRESS } from '../../test/shop-fixtures';
+import { createTestStaff } from '../../test/staff-fixtures';
 import { useTestApp, type JsonAnswer, type TestUser } from '../../test/test-app';
 
 // Issue #19: a NUL (or any text PostgreSQL cannot store) is a 400 naming the field on every
@@ -97,8 +98,16 @@ function probesOf(doc: OpenAPIV3.Document): Probe[] {
   return probes;
 }
 
-const send = (method: string, url: string, body?: unknown): Promise<JsonAnswer> =>
-  t.request(method.toUpperCase(), url, { as: shopper, ...(body !== undefined ? { body } : {}) });
+/** The back office's routes are sent by an owner (with the XSRF token), the rest by a shopper. */
+let ownerHeaders: Record<string, string> | undefined;
+const send = async (method: string, url: string, body?: unknown): Promise<JsonAnswer> => {
+  const withBody = body !== undefined ? { body } : {};
+  if (url.startsWith('/api/admin')) {
+    ownerHeaders ??= (await createTestStaff(t.database.db, 'owner')).headers;
+    return t.request(method.toUpperCase(), url, { headers: ownerHeaders, ...withBody });
+  }
+  return t.request(method.toUpperCase(), url, { as: shopper, ...withBody });
+};
 
 /**
  * Routes about the account in their path check it is the caller's own before anything is read

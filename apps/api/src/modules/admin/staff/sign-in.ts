@@ -1,0 +1,124 @@
+import { TWO_FACTOR_INVALID, TWO_FACTOR_REQUIRED, type Staff } from '@dukkan/contracts/admin-staff';
+import { eq, sql } from 'drizzle-orm';
+
+import type { Database } from '../../../db/client';
+import { staff } from '../../../db/schema';
+import { badRequest, tooManyRequests, unauthorized } from '../../../lib/errors';
+import type { FailureLimiter } from '../../../lib/failure-limiter';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../users/passwords';
+import { createStaffSession, deleteLapsedStaffSessions, endAllStaffSessions, type StaffPrincipal } from '../session';
+
+import { assertUncommonPassword } from './accounts';
+import { acceptTotpCode, isTwoFactorRequired } from './two-factor';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Wrong email or password.';
+export const DISABLED_MESSAGE = 'This staff account is disabled. Ask the shop’s owner.';
+export const CODE_REQUIRED_MESSAGE = 'Enter the 6-digit code your authenticator app shows.';
+export const CODE_INVALID_MESSAGE = 'The two-factor code is not correct. Enter the code your authenticator app shows now.';
+
+function retryMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/** A new session: the cookie's token and the XSRF token, to be set as cookies. */
+export interface NewStaffSession {
+  token: string;
+  xsrfToken: string;
+  expiresAt: Date;
+}
+
+export interface StaffSignInResult {
+  staff: Staff;
+  /** The owner requires two-factor and this member has not enrolled: the session opens only enrolment. */
+  twoFactorSetupRequired: boolean;
+  session: NewStaffSession;
+}
+
+export interface StaffSignInContext {
+  /** Failed staff sign-ins per email tried and per client address (`dukkan:staff-fail`). */
+  limiter: FailureLimiter;
+  clientAddress: string;
+  now?: Date;
+}
+
+/**
+ * Staff sign-in: the email and password, then, when the member has two-factor on, a current
+ * code. A wrong email or password (one message for both, the same time spent for an unknown
+ * email) and a wrong code count as failures against the email tried and the client address; a
+ * missing code does not (it is the sign-in's second step), nor does a success. Over the limit:
+ * 429 with the wait, before the password is checked.
+ */
+export async function signInStaff(
+  db: Database,
+  { email, password, code }: { email: string; password: string; code?: string | null },
+  { limiter, clientAddress, now = new Date() }: StaffSignInContext,
+): Promise<StaffSignInResult> {
+  const keys = { email, address: clientAddress };
+  const wait = await limiter.retryAfterSeconds(keys);
+  if (wait > 0) throw tooManyRequests(retryMessage(wait), wait);
+
+  const [row] = await db
+    .select({
+      id: staff.id,
+      email: staff.email,
+      name: staff.name,
+      role: staff.role,
+      passwordHash: staff.passwordHash,
+      disabled: staff.disabled,
+      totpSecret: staff.totpSecret,
+      totpEnabledAt: staff.totpEnabledAt,
+    })
+    .from(staff)
+    .where(eq(staff.email, email));
+  // An invited member without a password yet cannot sign in: like an unknown email.
+  const valid = row?.passwordHash ? await verifyPassword(row.passwordHash, password) : await verifyAgainstDummy(password);
+  if (!row || !valid) {
+    await limiter.recordFailure(keys);
+    throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
+  }
+  if (row.disabled) throw unauthorized(DISABLED_MESSAGE, 'STAFF_DISABLED');
+
+  if (row.totpEnabledAt && row.totpSecret) {
+    if (code === undefined || code === null || code.trim() === '') throw unauthorized(CODE_REQUIRED_MESSAGE, TWO_FACTOR_REQUIRED);
+    if (!(await acceptTotpCode(db, row.id, row.totpSecret, code, { now, consume: true }))) {
+      await limiter.recordFailure(keys);
+      throw unauthorized(CODE_INVALID_MESSAGE, TWO_FACTOR_INVALID);
+    }
+  }
+  const twoFactorSetupRequired = !row.totpEnabledAt && (await isTwoFactorRequired(db));
+  await deleteLapsedStaffSessions(db, now, row.id);
+  const session = await createStaffSession(db, row.id, now);
+  return { staff: { _id: row.id, email: row.email, name: row.name, role: row.role }, twoFactorSetupRequired, session };
+}
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'currentPassword: your current password is not correct.';
+
+/**
+ * Changes one's own password with the current one: every session of the member ends (others
+ * signed in elsewhere included) and a fresh session replaces the current one, in one
+ * transaction. A wrong current password is a 400 and counts as a failed sign-in; over the limit
+ * 429. A common new password is a 400 naming `newPassword`.
+ */
+export async function changeOwnPassword(
+  db: Database,
+  principal: StaffPrincipal,
+  { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
+  { limiter, clientAddress, now = new Date() }: StaffSignInContext,
+): Promise<NewStaffSession> {
+  const keys = { email: principal.email, address: clientAddress };
+  const wait = await limiter.retryAfterSeconds(keys);
+  if (wait > 0) throw tooManyRequests(retryMessage(wait), wait);
+  const [row] = await db.select({ passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, principal.id));
+  if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, currentPassword))) {
+    await limiter.recordFailure(keys);
+    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, 'INVALID_CURRENT_PASSWORD');
+  }
+  assertUncommonPassword(newPassword, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    await tx.update(staff).set({ passwordHash, updatedAt: sql`now()` }).where(eq(staff.id, principal.id));
+    await endAllStaffSessions(tx, principal.id);
+    return createStaffSession(tx, principal.id, now);
+  });
+}
