@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { formatPrice } from '@dukkan/contracts/format';
+import { formatCents } from '@dukkan/contracts/money';
 import { OrderStatusSchema, type OrderStatus } from '@dukkan/contracts/orders';
 
 import { loadConfig, type Config } from '../config/env';
@@ -106,7 +106,7 @@ export function parseCommand(argv: string[]): OrdersCommand {
 
 /** An amount as the shop writes it ('$1,299.50', formatPrice); USD is the shop's one currency. */
 export function formatMoney(cents: number, currency = 'usd'): string {
-  const written = formatPrice(cents / 100);
+  const written = formatCents(cents);
   return currency === 'usd' ? written : `${written.slice(1)} ${currency.toUpperCase()}`;
 }
 

@@ -1,5 +1,5 @@
 import type { Language } from '@dukkan/contracts/common';
-import { formatPrice } from '@dukkan/contracts/format';
+import { formatCents } from '@dukkan/contracts/money';
 import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 
 import type { CardError, CardField, CardForm } from './card';
@@ -99,7 +99,7 @@ const escapeHtml = (value: string) =>
  * An amount in cents as the shop writes it everywhere ('$1,299.50', in Arabic too), isolated
  * left-to-right so a right-to-left page keeps the `$` before the number.
  */
-const amount = (cents: number) => `<bdi dir="ltr">${escapeHtml(formatPrice(cents / 100))}</bdi>`;
+const amount = (cents: number) => `<bdi dir="ltr">${escapeHtml(formatCents(cents))}</bdi>`;
 
 const STYLE = `
 *{box-sizing:border-box}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { MAX_LINE_QUANTITY, type CappedLine, type Cart, type CartLine, type CartMerge } from '@dukkan/contracts/cart';
 import type { Language } from '@dukkan/contracts/common';
+import { centsToDollars, optionalCentsToDollars } from '@dukkan/contracts/money';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -139,13 +140,13 @@ export async function getCart(db: Database, owner: CartOwner, { lng, tokens }: C
         title: row.title ?? '',
         thumbnail: shopperThumbnail(row.thumbnail ?? '', row.categoryImage),
         description: row.description ?? '',
-        price: priceCents / 100,
-        listPrice: listPriceCents === null ? null : listPriceCents / 100,
+        price: centsToDollars(priceCents),
+        listPrice: optionalCentsToDollars(listPriceCents),
         quantity: row.stock ?? 0,
         category: row.category ?? '',
       },
       quantity,
-      priceWhenAdded: row.priceWhenAddedCents / 100,
+      priceWhenAdded: centsToDollars(row.priceWhenAddedCents),
     });
   }
 
@@ -153,7 +154,7 @@ export async function getCart(db: Database, owner: CartOwner, { lng, tokens }: C
     first.guestId !== null
       ? { _id: first.cartId, userId: first.guestId, signature: tokens.signGuestCart(first.guestId, first.cartId) }
       : { _id: first.cartId, userId: first.userId ?? undefined };
-  return { ...identity, items, count, subtotal: subtotalCents / 100, savings: savingsCents / 100 };
+  return { ...identity, items, count, subtotal: centsToDollars(subtotalCents), savings: centsToDollars(savingsCents) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Product } from '@dukkan/contracts/catalog';
 import type { Language } from '@dukkan/contracts/common';
+import { centsToDollars, optionalCentsToDollars } from '@dukkan/contracts/money';
 
 import { categories, products, subcategories } from '../../db/schema';
 
@@ -51,8 +52,8 @@ export function toProduct(row: ProductRow, lng: Language): Product {
     _id: row.id,
     title: ar ? row.titleAr : row.titleEn,
     description: ar ? row.descriptionAr : row.descriptionEn,
-    price: row.priceCents / 100,
-    listPrice: row.listPriceCents === null ? null : row.listPriceCents / 100,
+    price: centsToDollars(row.priceCents),
+    listPrice: optionalCentsToDollars(row.listPriceCents),
     thumbnail: shopperThumbnail(row.thumbnail, row.categoryImage),
     images: row.images,
     category: row.categoryName,

@@ -1,5 +1,6 @@
 import type { StockLedgerKind } from '@dukkan/contracts/admin-products';
 import type { Language } from '@dukkan/contracts/common';
+import { centsToDollars } from '@dukkan/contracts/money';
 import {
   PAST_ORDER_STATUSES,
   type Order,
@@ -376,7 +377,7 @@ async function readOrders(db: Executor, where: SQL | undefined, lng: Language, l
       title: line.title,
       thumbnail: line.thumbnail,
       description: line.description,
-      price: line.priceCents / 100,
+      price: centsToDollars(line.priceCents),
       rating: line.ratingTenths / 10,
       quantity: line.quantity,
     });
@@ -389,7 +390,7 @@ async function readOrders(db: Executor, where: SQL | undefined, lng: Language, l
       _id: row.id,
       userId: row.userId,
       createdAt: row.createdAt.toISOString(),
-      amount: row.amountCents / 100,
+      amount: centsToDollars(row.amountCents),
       count: items.reduce((sum, item) => sum + item.quantity, 0),
       status: row.status as OrderStatus, // the table's check allows only these
       paymentStatus: row.paymentStatus as PaymentStatus, // likewise

@@ -1,4 +1,5 @@
 import type { Language } from '@dukkan/contracts/common';
+import { centsToDollars } from '@dukkan/contracts/money';
 import type { WishList } from '@dukkan/contracts/wish';
 import { and, desc, eq, sql } from 'drizzle-orm';
 
@@ -39,7 +40,7 @@ export async function getWishList(db: Executor, userId: string, lng: Language): 
     .orderBy(desc(wishlistItems.addedAt), desc(wishlistItems.productId));
   return {
     items: rows.map(({ priceCents, addedAt, thumbnail, categoryImage, ...product }) => ({
-      product: { ...product, thumbnail: shopperThumbnail(thumbnail, categoryImage), price: priceCents / 100 },
+      product: { ...product, thumbnail: shopperThumbnail(thumbnail, categoryImage), price: centsToDollars(priceCents) },
       addedAt: addedAt.toISOString(),
     })),
   };

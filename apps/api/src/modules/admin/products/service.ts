@@ -9,6 +9,7 @@ import type {
   UpdateProductBody,
 } from '@dukkan/contracts/admin-products';
 import { STOCK_LEDGER_LIMIT } from '@dukkan/contracts/admin-products';
+import { centsToDollars, dollarsToCents, formatCents, optionalCentsToDollars } from '@dukkan/contracts/money';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 
 import type { Database, Executor, Transaction } from '../../../db/client';
@@ -75,8 +76,8 @@ function toAdminProduct(row: AdminRow): AdminProduct {
     brand: { en: row.brandEn, ar: row.brandAr },
     category: row.category,
     subcategory: row.subcategory,
-    price: row.priceCents / 100,
-    listPrice: row.listPriceCents === null ? null : row.listPriceCents / 100,
+    price: centsToDollars(row.priceCents),
+    listPrice: optionalCentsToDollars(row.listPriceCents),
     quantity: row.quantity,
     status: row.status,
     images: row.images,
@@ -94,7 +95,6 @@ function selectAdmin(db: Executor) {
 }
 
 /** Dollars (checked to have at most 2 decimals by the contract) as whole cents. */
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /** `%`, `_` and `\` of a LIKE pattern taken literally. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -233,8 +233,8 @@ export async function createProduct(db: Database, body: CreateProductBody, actor
         descriptionAr: body.description.ar,
         brandEn: body.brand.en,
         brandAr: body.brand.ar,
-        priceCents: toCents(body.price),
-        listPriceCents: body.listPrice == null ? null : toCents(body.listPrice),
+        priceCents: dollarsToCents(body.price),
+        listPriceCents: body.listPrice == null ? null : dollarsToCents(body.listPrice),
         // Stock arrives through the ledger below, like every change of it.
         quantity: 0,
         ratingTenths: 0,
@@ -281,10 +281,10 @@ export async function updateProduct(db: Database, id: string, body: UpdateProduc
     if (body.brand) Object.assign(set, { brandEn: body.brand.en, brandAr: body.brand.ar });
     if (body.status) set.status = body.status;
 
-    const priceCents = body.price === undefined ? current.priceCents : toCents(body.price);
-    const listPriceCents = body.listPrice === undefined ? current.listPriceCents : body.listPrice === null ? null : toCents(body.listPrice);
+    const priceCents = body.price === undefined ? current.priceCents : dollarsToCents(body.price);
+    const listPriceCents = body.listPrice === undefined ? current.listPriceCents : body.listPrice === null ? null : dollarsToCents(body.listPrice);
     if (listPriceCents !== null && listPriceCents <= priceCents) {
-      throw badRequest(`listPrice must be above price ($${(priceCents / 100).toFixed(2)})`, 'VALIDATION_ERROR');
+      throw badRequest(`listPrice must be above price (${formatCents(priceCents)})`, 'VALIDATION_ERROR');
     }
     if (body.price !== undefined) set.priceCents = priceCents;
     if (body.listPrice !== undefined) set.listPriceCents = listPriceCents;
