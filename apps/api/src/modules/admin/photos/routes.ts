@@ -1,6 +1,6 @@
-import fastifyMultipart from '@fastify/multipart';
 import { AdminProductResponseSchema } from '@dukkan/contracts/admin-products';
 import { ErrorResponseSchema, IdSchema } from '@dukkan/contracts/common';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
