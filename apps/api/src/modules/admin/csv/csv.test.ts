@@ -29,6 +29,9 @@ beforeAll(async () => {
 
 const HEADER = PRODUCT_CSV_COLUMNS.join(',');
 
+/** The records of an export (its byte-order mark dropped). */
+const records = (raw: Buffer): string[][] => parse(raw.toString('utf8').replace(/^\uFEFF/, ''));
+
 async function exportCsv(as: TestStaff = catalog) {
   const res = await t.app.inject({ method: 'GET', url: '/api/admin/products/export.csv', headers: as.headers });
   return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, text: res.body };
@@ -79,20 +82,20 @@ describe('GET /api/admin/products/export.csv', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="dukkan-products-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.headers['cache-control']).toBe('no-store');
     expect([...res.raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const records = parse(res.raw, { bom: true }) as string[][];
-    expect(records[0]).toEqual([...PRODUCT_CSV_COLUMNS]);
-    expect(records.length - 1).toBe(await productCount());
+    const rows = records(res.raw);
+    expect(rows[0]).toEqual([...PRODUCT_CSV_COLUMNS]);
+    expect(rows.length - 1).toBe(await productCount());
     const first = await someProduct();
-    const line = records.find((r) => r[0] === first.id);
+    const line = rows.find((r) => r[0] === first.id);
     expect(line?.[4]).toBe(first.titleAr);
     expect(line?.[4]).toMatch(/[\u0600-\u06FF]/);
     expect(line?.[9]).toBe((first.priceCents / 100).toFixed(2));
-    for (const r of records.slice(1)) {
+    for (const r of rows.slice(1)) {
       expect(r[9]).toMatch(/^\d+\.\d{2}$/);
       expect(r[10]).toMatch(/^(\d+\.\d{2})?$/);
     }
-    expect(records.some((r) => r[10] === '')).toBe(true);
-    expect(records.some((r) => r[10] !== '' && r[0] !== 'id')).toBe(true);
+    expect(rows.some((r) => r[10] === '')).toBe(true);
+    expect(rows.some((r) => r[10] !== '' && r[0] !== 'id')).toBe(true);
   });
 
   it('is for owner and catalog staff: support 403, nobody 401', async () => {
@@ -206,7 +209,7 @@ describe('POST /api/admin/products/import', () => {
     const target = await someProduct(2);
     const unchanged = await someProduct(3);
     const [{ top } = { top: 0 }] = await t.database.db.select({ top: max(products.position) }).from(products);
-    const unchangedLine = (parse((await exportCsv()).raw, { bom: true }) as string[][]).find((r) => r[0] === unchanged.id) ?? [];
+    const unchangedLine = records((await exportCsv()).raw).find((r) => r[0] === unchanged.id) ?? [];
     const csv = csvOf(
       row({ title_en: 'Imported kettle', category: 'home', list_price: '30.00', price: '25.50', quantity: '7', status: 'draft' }),
       row({ title_en: 'Imported lamp', category: 'Home' }),
@@ -260,7 +263,7 @@ describe('POST /api/admin/products/import', () => {
 
   it('refuses the same id twice in one file', async () => {
     const target = await someProduct(4);
-    const line = (parse((await exportCsv()).raw, { bom: true }) as string[][]).find((r) => r[0] === target.id) ?? [];
+    const line = records((await exportCsv()).raw).find((r) => r[0] === target.id) ?? [];
     const res = await importCsv(csvOf(line, line));
     expect(ImportErrorResponseSchema.parse(res.body).errors).toEqual([{ line: 3, column: 'id', message: 'This id is already on line 2' }]);
   });
