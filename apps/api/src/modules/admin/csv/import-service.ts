@@ -72,6 +72,11 @@ function parserError(error: unknown, lastLine: number): ImportError {
 const DISTINCT_FROM_STAGED = sql`(p.category_id, p.status, p.title_en, p.title_ar, p.description_en, p.description_ar, p.brand_en, p.brand_ar, p.price_cents, p.list_price_cents, p.quantity)
   is distinct from (s.category_id, s.status, s.title_en, s.title_ar, s.description_en, s.description_ar, s.brand_en, s.brand_ar, s.price_cents, s.list_price_cents, s.quantity)`;
 
+/** The first row of a raw statement's result (`execute` answers each driver's own type; both have `rows`). */
+function firstRow<T>(result: unknown): T | undefined {
+  return (result as { rows: T[] }).rows[0];
+}
+
 const count = (result: unknown): number => Number((result as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
 
 /**
@@ -218,43 +223,61 @@ async function countStaged(db: Database, importId: string): Promise<{ created: n
   return { created, updated };
 }
 
-/** The one transaction that writes an import's staged rows. */
+/** Staged rows one statement of the apply writes: on PGlite a statement holds the event loop while it runs. */
+export const APPLY_CHUNK_ROWS = 2000;
+
+/**
+ * The one transaction that writes an import's staged rows, in statements of APPLY_CHUNK_ROWS
+ * lines each with the event loop free between them (PGlite runs a statement in the API's own
+ * thread; answers from the caches and static files go on meanwhile).
+ */
 async function applyStaged(db: Database, importId: string, staffId: string | null): Promise<{ created: number; updated: number }> {
   return db.transaction(async (tx) => {
-    // The rows it changes are locked first, as orders lock them, so stock never races.
+    // The rows it changes are locked first, all at once in id order as orders lock them, so
+    // stock never races and no order deadlocks with the import.
     await tx.execute(sql`select count(*) from (select p.id from products p join product_import_rows s on s.product_id = p.id
       where s.import_id = ${importId} and not s.is_create order by p.id for update of p) as locked`);
-    await tx.execute(sql`insert into stock_ledger (product_id, kind, quantity_before, quantity_after, staff_id)
-      select p.id, 'import', p.quantity, s.quantity, ${staffId}::uuid from products p join product_import_rows s on s.product_id = p.id
-      where s.import_id = ${importId} and not s.is_create and p.quantity <> s.quantity`);
-    const updated = count(
-      await tx.execute(sql`with changed as (
-        update products p set
-          category_id = s.category_id,
-          subcategory_id = case when p.category_id = s.category_id then p.subcategory_id else s.subcategory_id end,
-          status = s.status, title_en = s.title_en, title_ar = s.title_ar, description_en = s.description_en,
-          description_ar = s.description_ar, brand_en = s.brand_en, brand_ar = s.brand_ar, price_cents = s.price_cents,
-          list_price_cents = s.list_price_cents, quantity = s.quantity, updated_at = now()
-        from product_import_rows s
-        where s.import_id = ${importId} and not s.is_create and s.product_id = p.id and ${DISTINCT_FROM_STAGED}
-        returning 1)
-      select count(*)::int as n from changed`),
+    const range = firstRow<{ lo: number; hi: number }>(
+      await tx.execute(sql`select coalesce(min(line), 0)::int as lo, coalesce(max(line), -1)::int as hi from product_import_rows where import_id = ${importId}`),
     );
-    // New products go to the end of the catalog's order, so to the end of their department.
-    const created = count(
-      await tx.execute(sql`with added as (
-        insert into products (id, slug, category_id, subcategory_id, title_en, title_ar, description_en, description_ar, brand_en, brand_ar,
-          price_cents, list_price_cents, quantity, rating_tenths, review_count, thumbnail, images, position, status)
-        select s.product_id, s.slug, s.category_id, s.subcategory_id, s.title_en, s.title_ar, s.description_en, s.description_ar, s.brand_en, s.brand_ar,
-          s.price_cents, s.list_price_cents, s.quantity, 0, 0, ${PLACEHOLDER_IMAGE}, '{}'::text[],
-          (select coalesce(max(position), 0) from products) + row_number() over (order by s.line), s.status
-        from product_import_rows s where s.import_id = ${importId} and s.is_create
-        returning 1)
-      select count(*)::int as n from added`),
-    );
-    await tx.execute(sql`insert into stock_ledger (product_id, kind, quantity_before, quantity_after, staff_id)
-      select s.product_id, 'import', 0, s.quantity, ${staffId}::uuid from product_import_rows s
-      where s.import_id = ${importId} and s.is_create and s.quantity > 0`);
+    let created = 0;
+    let updated = 0;
+    for (let lo = range?.lo ?? 0; lo <= (range?.hi ?? -1); lo += APPLY_CHUNK_ROWS) {
+      const hi = lo + APPLY_CHUNK_ROWS;
+      const chunk = sql`s.import_id = ${importId} and s.line >= ${lo} and s.line < ${hi}`;
+      await tx.execute(sql`insert into stock_ledger (product_id, kind, quantity_before, quantity_after, staff_id)
+        select p.id, 'import', p.quantity, s.quantity, ${staffId}::uuid from products p join product_import_rows s on s.product_id = p.id
+        where ${chunk} and not s.is_create and p.quantity <> s.quantity`);
+      updated += count(
+        await tx.execute(sql`with changed as (
+          update products p set
+            category_id = s.category_id,
+            subcategory_id = case when p.category_id = s.category_id then p.subcategory_id else s.subcategory_id end,
+            status = s.status, title_en = s.title_en, title_ar = s.title_ar, description_en = s.description_en,
+            description_ar = s.description_ar, brand_en = s.brand_en, brand_ar = s.brand_ar, price_cents = s.price_cents,
+            list_price_cents = s.list_price_cents, quantity = s.quantity, updated_at = now()
+          from product_import_rows s
+          where ${chunk} and not s.is_create and s.product_id = p.id and ${DISTINCT_FROM_STAGED}
+          returning 1)
+        select count(*)::int as n from changed`),
+      );
+      // New products go to the end of the catalog's order, so to the end of their department.
+      created += count(
+        await tx.execute(sql`with added as (
+          insert into products (id, slug, category_id, subcategory_id, title_en, title_ar, description_en, description_ar, brand_en, brand_ar,
+            price_cents, list_price_cents, quantity, rating_tenths, review_count, thumbnail, images, position, status)
+          select s.product_id, s.slug, s.category_id, s.subcategory_id, s.title_en, s.title_ar, s.description_en, s.description_ar, s.brand_en, s.brand_ar,
+            s.price_cents, s.list_price_cents, s.quantity, 0, 0, ${PLACEHOLDER_IMAGE}, '{}'::text[],
+            (select coalesce(max(position), 0) from products) + row_number() over (order by s.line), s.status
+          from product_import_rows s where ${chunk} and s.is_create
+          returning 1)
+        select count(*)::int as n from added`),
+      );
+      await tx.execute(sql`insert into stock_ledger (product_id, kind, quantity_before, quantity_after, staff_id)
+        select s.product_id, 'import', 0, s.quantity, ${staffId}::uuid from product_import_rows s
+        where ${chunk} and s.is_create and s.quantity > 0`);
+      await yieldToEventLoop();
+    }
     // TODO(merge): bumpCatalogVersion(tx)
     return { created, updated };
   });
