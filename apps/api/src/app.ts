@@ -33,6 +33,8 @@ import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox';
 import { adminProductRoutes } from './modules/admin/products/routes';
 import { adminNoStore } from './modules/admin/guard';
 import { staffRoutes } from './modules/admin/staff/routes';
+import { adminCsvRoutes } from './modules/admin/csv/routes';
+import { adminPhotoRoutes } from './modules/admin/photos/routes';
 import { startGuestCartCleanup } from './modules/cart/cleanup';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -222,8 +224,10 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
   await app.register(adminProductRoutes, { prefix: '/api/admin', db, catalog });
   await app.register(staffRoutes, { prefix: '/api/admin', db, limiter: staffLimiter, outbox, publicUrl: config.publicUrl, firstOwner: config.firstOwner });
+  await app.register(adminPhotoRoutes, { prefix: '/api/admin', db });
+  await app.register(adminCsvRoutes, { prefix: '/api/admin', db });
   await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls, catalog });
-  await app.register(imageRoutes);
+  await app.register(imageRoutes, { db });
   await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight, renderWorkers: config.ssrWorkers, catalog });
 
   // Expired guest carts: deleted once the app is ready, then hourly until it closes.

@@ -69,6 +69,10 @@ export const ERROR_CODES = [
   'UNKNOWN_CATEGORY',
   'UNKNOWN_SUBCATEGORY',
   'NEGATIVE_STOCK',
+  'PHOTO_NOT_FOUND',
+  'PHOTO_EXISTS',
+  'TOO_MANY_PHOTOS',
+  'IMPORT_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -557,3 +557,101 @@ export const staffTotpSteps = pgTable('staff_totp_steps', {
     .references(() => staff.id, { onDelete: 'cascade' }),
   lastStep: integer('last_step').notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Part C (media): product photos and CSV imports (issue #20, docs/decisions/0035)
+// ---------------------------------------------------------------------------------------------
+
+/** PostgreSQL's binary string; both drivers read and write it as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * An uploaded photo's resized WebP copies, by the photo's content hash (the hash in its URL,
+ * `/images/photos/{hash}.webp`) and width. Stored in the database so every API process serves
+ * them; a hash names the same bytes forever, so answers are cached for a year.
+ */
+export const photoVariants = pgTable(
+  'photo_variants',
+  {
+    hash: text('hash').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.width] })],
+);
+
+/**
+ * Which product shows which uploaded photo. The order is the product's `images` (URLs); this
+ * table lets a photo's bytes go once no product shows it any more.
+ */
+export const productPhotos = pgTable(
+  'product_photos',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    hash: text('hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.hash] }), index('product_photos_hash_idx').on(t.hash)],
+);
+
+/**
+ * One CSV import of products and its progress: `checking` while rows are read, checked and
+ * staged; `applying` during the one transaction that writes them; then `done` (or `checked` for a
+ * dry run) or `failed` with `errors` (`[{line, column, message}]`, at most 100).
+ */
+export const productImports = pgTable(
+  'product_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['checking', 'applying', 'done', 'checked', 'failed'] }).notNull().default('checking'),
+    dryRun: boolean('dry_run').notNull().default(false),
+    /** Data rows read so far (the header is not counted). */
+    rowsChecked: integer('rows_checked').notNull().default(0),
+    /** Data rows in the file, once it has been read to the end. */
+    total: integer('total'),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [check('product_imports_status_known', sql`${t.status} in ('checking', 'applying', 'done', 'checked', 'failed')`)],
+);
+
+/**
+ * The checked rows of an import waiting to be applied: one per data row, `line` as the errors
+ * count it. `productId` is the row's `id` (an update) or a new id (a create, `isCreate`). Emptied
+ * when the import ends.
+ */
+export const productImportRows = pgTable(
+  'product_import_rows',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => productImports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    productId: uuid('product_id').notNull(),
+    isCreate: boolean('is_create').notNull(),
+    slug: text('slug'),
+    categoryId: uuid('category_id').notNull(),
+    subcategoryId: uuid('subcategory_id'),
+    status: text('status').notNull(),
+    titleEn: text('title_en').notNull(),
+    titleAr: text('title_ar').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    descriptionAr: text('description_ar').notNull(),
+    brandEn: text('brand_en').notNull(),
+    brandAr: text('brand_ar').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    listPriceCents: integer('list_price_cents'),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] })],
+);

@@ -17,6 +17,7 @@ import { categories, products, staff, stockLedger, subcategories } from '../../.
 import { bumpCatalogVersion } from '../../../lib/catalog-version';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { applyStockChanges, lockProducts } from '../../orders/service';
+import { PLACEHOLDER_IMAGE } from '../photos/photo-urls';
 
 /*
  * The back office's products (issue #20, decision 0034). Every write runs in one transaction that
@@ -239,7 +240,8 @@ export async function createProduct(db: Database, body: CreateProductBody, actor
         quantity: 0,
         ratingTenths: 0,
         reviewCount: 0,
-        thumbnail: '',
+        // A neutral drawing until the first photo arrives (decision 0035).
+        thumbnail: PLACEHOLDER_IMAGE,
         images: [],
         position: sql`(select coalesce(max(${products.position}), 0) + 1 from ${products})`,
         status: body.status,

@@ -1,0 +1,37 @@
+/**
+ * Where uploaded product photos are served (docs/decisions/0035): `/images/photos/{hash}.webp`,
+ * `hash` being the SHA-256 (first 32 hex digits) of the uploaded file, so a URL names the same
+ * bytes forever. `?w=` picks a width: the smallest stored one at least that wide (else the
+ * widest); without it, DEFAULT_PHOTO_WIDTH.
+ */
+
+/**
+ * The widths stored for every photo, matched to how the storefront draws pictures: 160 for the
+ * gallery's 76 px thumbnails and the cart's 72–120 px lines on 2x screens, 320 and 640 for the
+ * 600 px product cards and gallery (1x and phones), 1280 for 2x screens and the zoom.
+ */
+export const PHOTO_WIDTHS = [160, 320, 640, 1280] as const;
+export const DEFAULT_PHOTO_WIDTH = 640;
+
+/** What a product shows when it has no picture left: a neutral drawing (modules/images/routes.ts). */
+export const PLACEHOLDER_IMAGE = '/images/placeholder/product.svg';
+
+const PHOTO_URL = /^\/images\/photos\/([0-9a-f]{32})\.webp$/;
+
+export const photoUrl = (hash: string): string => `/images/photos/${hash}.webp`;
+
+/** The hash of an uploaded photo's URL, or undefined for any other picture (the seed's artwork). */
+export function photoHashOf(url: string): string | undefined {
+  return PHOTO_URL.exec(url)?.[1];
+}
+
+/** The stored width that serves a request for `requested` pixels. */
+export function photoWidthFor(requested: number | undefined): number {
+  if (requested === undefined) return DEFAULT_PHOTO_WIDTH;
+  return PHOTO_WIDTHS.find((w) => w >= requested) ?? PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1] ?? DEFAULT_PHOTO_WIDTH;
+}
+
+/** What a product's `thumbnail` is for its `images`: the first, or the placeholder. */
+export function thumbnailOf(images: readonly string[]): string {
+  return images[0] ?? PLACEHOLDER_IMAGE;
+}
