@@ -13,6 +13,6 @@ export default defineProject({
     restoreMocks: true,
     unstubGlobals: true,
     // The grid and the editor are large: on a loaded 2-core machine the first render is slow.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
   },
 });

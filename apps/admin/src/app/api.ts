@@ -116,7 +116,7 @@ export const adminApi = createApi({
   baseQuery,
   tagTypes: ['Session', 'Product', 'Products', 'Ledger', 'Staff', 'Settings'],
   endpoints: (build) => ({
-    getSession: build.query<Staff, void>({
+    getSession: build.query<Staff, undefined>({
       query: () => 'admin/session',
       transformResponse: (answer: Data<{ staff: Staff }>) => answer.data.staff,
       providesTags: ['Session'],
@@ -129,7 +129,7 @@ export const adminApi = createApi({
         if (staff) await dispatch(adminApi.util.upsertQueryData('getSession', undefined, staff));
       },
     }),
-    signOut: build.mutation<void, void>({
+    signOut: build.mutation<unknown, undefined>({
       query: () => ({ url: 'admin/session', method: 'DELETE' }),
     }),
     checkSetupToken: build.query<unknown, string>({
@@ -221,7 +221,7 @@ export const adminApi = createApi({
       transformResponse: (answer: Data<ImportProgress>) => answer.data,
     }),
 
-    listStaff: build.query<StaffMember[], void>({
+    listStaff: build.query<StaffMember[], undefined>({
       query: () => 'admin/staff',
       transformResponse: (answer: Data<StaffMember[]>) => answer.data,
       providesTags: ['Staff'],
@@ -238,7 +238,7 @@ export const adminApi = createApi({
       query: (id) => ({ url: `admin/staff/${encodeURIComponent(id)}/two-factor/reset`, method: 'POST' }),
       invalidatesTags: ['Staff'],
     }),
-    getSettings: build.query<{ requireTwoFactor: boolean }, void>({
+    getSettings: build.query<{ requireTwoFactor: boolean }, undefined>({
       query: () => 'admin/settings',
       transformResponse: (answer: Data<{ requireTwoFactor: boolean }>) => answer.data,
       providesTags: ['Settings'],
@@ -251,7 +251,7 @@ export const adminApi = createApi({
     changePassword: build.mutation<unknown, { currentPassword: string; newPassword: string }>({
       query: (body) => ({ url: 'admin/account/password', method: 'PUT', body }),
     }),
-    enrolTwoFactor: build.mutation<TwoFactorEnrolment, void>({
+    enrolTwoFactor: build.mutation<TwoFactorEnrolment, undefined>({
       query: () => ({ url: 'admin/account/two-factor', method: 'POST' }),
       transformResponse: (answer: Data<TwoFactorEnrolment>) => answer.data,
     }),

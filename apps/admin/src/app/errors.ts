@@ -1,6 +1,3 @@
-import type { SerializedError } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-
 /** What the back office shows of a failed call: the API's `{message, code}` and the status. */
 export interface ApiFailure {
   status: number | null;
@@ -16,15 +13,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Reads any error RTK Query hands back (the API's answer, a network failure, a thrown one). */
-export function failureOf(error: FetchBaseQueryError | SerializedError | undefined | unknown): ApiFailure {
+/** Reads any error RTK Query hands back (the API's answer `{status, data}`, a network failure, a thrown one). */
+export function failureOf(error: unknown): ApiFailure {
   if (isRecord(error) && 'status' in error) {
     const status = typeof error.status === 'number' ? error.status : null;
     const data = error.data;
     const message = isRecord(data) && typeof data.message === 'string' ? data.message : '';
     const code = isRecord(data) && typeof data.code === 'string' ? data.code : null;
     const match = status === 400 ? FIELD_PATH.exec(message) : null;
-    return { status, message, code, field: match ? { path: match[1]!, message: match[2]! } : null };
+    return { status, message, code, field: match?.[1] && match[2] ? { path: match[1], message: match[2] } : null };
   }
   const message = isRecord(error) && typeof error.message === 'string' ? error.message : '';
   return { status: null, message, code: null, field: null };

@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -29,7 +29,7 @@ export function Busy() {
 
 /** The signed-in staff member; only under RequireSession, which has loaded it. */
 export function useStaff() {
-  const { data } = adminApi.useGetSessionQuery();
+  const { data } = adminApi.useGetSessionQuery(undefined);
   if (!data) throw new Error('useStaff outside RequireSession');
   return data;
 }
@@ -38,7 +38,7 @@ export function useStaff() {
 export function RequireSession() {
   const { t } = useTranslation();
   const location = useLocation();
-  const session = adminApi.useGetSessionQuery();
+  const session = adminApi.useGetSessionQuery(undefined);
   if (session.data) return <Outlet />;
   if (session.isLoading || session.isFetching) return <Busy />;
   const failure = failureOf(session.error);
@@ -85,7 +85,7 @@ export function Layout() {
   const [signOut, signingOut] = adminApi.useSignOutMutation();
 
   async function onSignOut() {
-    const result = await signOut();
+    const result = await signOut(undefined);
     if ('error' in result) {
       toast.error(failureOf(result.error).message || t('app.networkError'));
       return;

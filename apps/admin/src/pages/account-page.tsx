@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 
 import { adminApi, type TwoFactorEnrolment } from '../app/api';
@@ -107,7 +107,7 @@ function TwoFactor() {
   const { register, handleSubmit, setError, formState } = useForm({ defaultValues: { code: '' } });
 
   async function start() {
-    const result = await enrol();
+    const result = await enrol(undefined);
     if (result.data) setEnrolment(result.data);
     else toast.error(failureOf(result.error).message || t('app.networkError'));
   }

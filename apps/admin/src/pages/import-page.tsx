@@ -12,10 +12,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { adminApi, type ImportCounts } from '../app/api';
+import { adminApi, type ImportCounts, type ImportProgress } from '../app/api';
 import { failureOf } from '../app/errors';
 
 interface ImportError {
@@ -35,9 +36,19 @@ type Stage =
 /** The `{errors:[{line, column, message}]}` of a refused import, if that is what the API answered. */
 function importErrorsOf(error: unknown): ImportError[] | null {
   if (typeof error !== 'object' || error === null || !('data' in error)) return null;
-  const data = (error as { data: unknown }).data;
+  const data = error.data;
   if (typeof data !== 'object' || data === null || !('errors' in data) || !Array.isArray(data.errors)) return null;
-  return data.errors as ImportError[];
+  const errors: unknown[] = data.errors;
+  return errors as ImportError[];
+}
+
+/** The stage an import's progress report means, once it has finished (else `null`: still running). */
+function stageOfProgress(data: ImportProgress | undefined): Stage | null {
+  if (!data) return null;
+  if (data.errors && data.errors.length > 0) return { kind: 'errors', errors: data.errors };
+  if (['done', 'completed', 'succeeded', 'applied'].includes(data.status)) return { kind: 'done', counts: { created: data.created ?? 0, updated: data.updated ?? 0 } };
+  if (['failed', 'error'].includes(data.status)) return { kind: 'failed', message: data.status };
+  return null;
 }
 
 /** `/admin/import`: export every product; import a CSV after a dry run shows what it would do. */
@@ -49,15 +60,12 @@ export default function ImportPage() {
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [run, { isLoading }] = adminApi.useImportProductsMutation();
   const importId = stage.kind === 'importing' ? stage.importId : null;
-  const progress = adminApi.useImportStatusQuery(importId ?? '', { skip: !importId, pollingInterval: 500, skipPollingIfUnfocused: false });
+  // Polled every half second until it reports an end.
+  const finished = stageOfProgress(adminApi.endpoints.importStatus.useQueryState(importId ?? skipToken).data) !== null;
+  const progress = adminApi.useImportStatusQuery(importId ?? skipToken, { pollingInterval: finished ? 0 : 500, skipPollingIfUnfocused: false });
 
-  useEffect(() => {
-    const data = progress.data;
-    if (!data || stage.kind !== 'importing') return;
-    if (data.errors && data.errors.length > 0) setStage({ kind: 'errors', errors: data.errors });
-    else if (['done', 'completed', 'succeeded', 'applied'].includes(data.status)) setStage({ kind: 'done', counts: { created: data.created ?? 0, updated: data.updated ?? 0 } });
-    else if (['failed', 'error'].includes(data.status)) setStage({ kind: 'failed', message: data.status });
-  }, [progress.data, stage.kind]);
+  // While the API imports in the background, what its progress says decides what is shown.
+  const shown = stage.kind === 'importing' && importId ? stageOfProgress(progress.data) ?? stage : stage;
 
   function fail(error: unknown) {
     const errors = importErrorsOf(error);
@@ -112,27 +120,27 @@ export default function ImportPage() {
             id={inputId}
             type="file"
             accept=".csv,text/csv"
-            disabled={isLoading || stage.kind === 'importing'}
+            disabled={isLoading || shown.kind === 'importing'}
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
               setFile(chosen);
               setStage({ kind: 'idle' });
             }}
           />
-          <Button variant="contained" disabled={!file || isLoading || stage.kind === 'importing'} loading={isLoading && stage.kind === 'idle'} onClick={() => file && void check(file)}>
+          <Button variant="contained" disabled={!file || isLoading || shown.kind === 'importing'} loading={isLoading && shown.kind === 'idle'} onClick={() => file && void check(file)}>
             {t('importPage.check')}
           </Button>
         </Stack>
 
         <Box sx={{ mt: 3 }} aria-live="polite">
-          {stage.kind === 'errors' ? (
+          {shown.kind === 'errors' ? (
             <>
               <Alert severity="error" sx={{ mb: 2 }}>
-                {t('importPage.errorsTitle', { count: stage.errors.length })}
+                {t('importPage.errorsTitle', { count: shown.errors.length })}
               </Alert>
               <TableContainer>
                 <Table size="small">
-                  <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('importPage.errorsTitle', { count: stage.errors.length })}</caption>
+                  <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('importPage.errorsTitle', { count: shown.errors.length })}</caption>
                   <TableHead>
                     <TableRow>
                       <TableCell>{t('importPage.errors.line')}</TableCell>
@@ -141,7 +149,7 @@ export default function ImportPage() {
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {stage.errors.map((error, index) => (
+                    {shown.errors.map((error, index) => (
                       <TableRow key={`${error.line}-${error.column}-${index}`}>
                         <TableCell>{error.line}</TableCell>
                         <TableCell dir="ltr">{error.column}</TableCell>
@@ -153,15 +161,15 @@ export default function ImportPage() {
               </TableContainer>
             </>
           ) : null}
-          {stage.kind === 'ready' ? (
+          {shown.kind === 'ready' ? (
             <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-              <Alert severity="success">{t('importPage.ready', { ...stage.counts })}</Alert>
+              <Alert severity="success">{t('importPage.ready', { ...shown.counts })}</Alert>
               <Button variant="contained" onClick={() => void confirm()}>
                 {t('importPage.confirm')}
               </Button>
             </Stack>
           ) : null}
-          {stage.kind === 'importing' ? (
+          {shown.kind === 'importing' ? (
             <Box role="status">
               <Typography sx={{ mb: 1 }}>{importId && total > 0 ? t('importPage.progress', { checked, total }) : t('importPage.importing')}</Typography>
               <LinearProgress
@@ -170,8 +178,8 @@ export default function ImportPage() {
               />
             </Box>
           ) : null}
-          {stage.kind === 'done' ? <Alert severity="success">{t('importPage.done', { ...stage.counts })}</Alert> : null}
-          {stage.kind === 'failed' ? <Alert severity="error">{t('importPage.failed', { message: stage.message })}</Alert> : null}
+          {shown.kind === 'done' ? <Alert severity="success">{t('importPage.done', { ...shown.counts })}</Alert> : null}
+          {shown.kind === 'failed' ? <Alert severity="error">{t('importPage.failed', { message: shown.message })}</Alert> : null}
         </Box>
       </Paper>
     </Stack>

@@ -10,16 +10,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, type UseFormRegister } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { Controller, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
 import { errorProps } from '../app/form';
-import { Busy } from '../app/layout';
 import { toLanguage } from '../app/language';
+import { Busy } from '../app/layout';
 
 import { PhotosSection } from './photos-section';
 import { createBodyOf, EMPTY_PRODUCT, fieldOfPath, fieldsOf, isPrice, isQuantity, LIMITS, updateBodyOf, type ProductFields } from './product-form';
@@ -48,7 +48,7 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
   const language = toLanguage(i18n.language);
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, watch, setValue, reset, formState } = useForm<ProductFields>({
+  const { register, control, handleSubmit, setError, setValue, reset, formState } = useForm<ProductFields>({
     defaultValues: product ? fieldsOf(product) : EMPTY_PRODUCT,
     mode: 'onTouched',
   });
@@ -63,7 +63,7 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
     if (product) setValue('quantity', String(product.quantity));
   }, [product, setValue]);
 
-  const category = watch('category');
+  const category = useWatch({ control, name: 'category' });
   const ofCategory = (subcategories.data ?? []).filter((s) => s.category === category);
 
   async function onSubmit(fields: ProductFields) {

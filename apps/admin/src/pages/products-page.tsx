@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
 import { useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
@@ -57,8 +57,13 @@ export default function ProductsPage() {
   const list = adminApi.useListProductsQuery({ q, category, status, stock, sort: sortParam(sortModel), page: paging.page + 1, pageSize: paging.pageSize });
   const [updateProduct] = adminApi.useUpdateProductMutation();
 
-  // A new filter starts again from the first page.
-  useEffect(() => setPaging((current) => (current.page === 0 ? current : { ...current, page: 0 })), [q, category, status, stock]);
+  /** A new search or filter starts again from the first page. */
+  function filterBy(set: (value: string) => void) {
+    return (event: { target: { value: string } }) => {
+      set(event.target.value);
+      setPaging((current) => (current.page === 0 ? current : { ...current, page: 0 }));
+    };
+  }
 
   const labelOf = useMemo(() => new Map((categories.data ?? []).map((c) => [c.name, c.label])), [categories.data]);
 
@@ -116,8 +121,8 @@ export default function ProductsPage() {
         </Button>
       </Stack>
       <Box role="search" aria-label={t('products.search')} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField type="search" label={t('products.search')} value={search} onChange={(event) => setSearch(event.target.value)} sx={{ minWidth: 260, flexGrow: 1 }} />
-        <TextField select label={t('products.department')} value={category} onChange={(event) => setCategory(event.target.value)} sx={{ minWidth: 180 }}>
+        <TextField type="search" label={t('products.search')} value={search} onChange={filterBy(setSearch)} sx={{ minWidth: 260, flexGrow: 1 }} />
+        <TextField select label={t('products.department')} value={category} onChange={filterBy(setCategory)} sx={{ minWidth: 180 }}>
           <MenuItem value="">{t('products.any')}</MenuItem>
           {(categories.data ?? []).map((c) => (
             <MenuItem key={c.name} value={c.name}>
@@ -125,13 +130,13 @@ export default function ProductsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t('products.status')} value={status} onChange={(event) => setStatus(event.target.value)} sx={{ minWidth: 150 }}>
+        <TextField select label={t('products.status')} value={status} onChange={filterBy(setStatus)} sx={{ minWidth: 150 }}>
           <MenuItem value="">{t('products.any')}</MenuItem>
           <MenuItem value="published">{t('status.published')}</MenuItem>
           <MenuItem value="draft">{t('status.draft')}</MenuItem>
           <MenuItem value="archived">{t('status.archived')}</MenuItem>
         </TextField>
-        <TextField select label={t('products.stock')} value={stock} onChange={(event) => setStock(event.target.value)} sx={{ minWidth: 150 }}>
+        <TextField select label={t('products.stock')} value={stock} onChange={filterBy(setStock)} sx={{ minWidth: 150 }}>
           <MenuItem value="">{t('products.any')}</MenuItem>
           <MenuItem value="low">{t('products.low')}</MenuItem>
           <MenuItem value="out">{t('products.out')}</MenuItem>

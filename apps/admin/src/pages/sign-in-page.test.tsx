@@ -24,7 +24,7 @@ describe('sign-in', () => {
       if (call.url.pathname === '/api/admin/products') return json(200, { data: [], total: 0 });
       return undefined;
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/products');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the back office' })).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('sign-in', () => {
 
   it('switches to Arabic from the language menu and keeps the choice in the i18next cookie', async () => {
     stubApi(undefined, { signedIn: false });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/sign-in');
     await screen.findByRole('heading', { level: 1, name: 'Sign in to the back office' });
     await user.click(screen.getByRole('button', { name: /Language/ }));
@@ -82,7 +82,7 @@ describe('sign-in', () => {
   it('sends the XSRF-TOKEN cookie back as X-XSRF-TOKEN on a write', async () => {
     document.cookie = 'XSRF-TOKEN=abc%20123; path=/';
     const calls = stubApi((call) => (call.url.pathname === '/api/admin/session' && call.method === 'DELETE' ? json(204) : undefined));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/account');
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));

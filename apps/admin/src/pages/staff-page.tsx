@@ -16,8 +16,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 
 import { adminApi } from '../app/api';
@@ -38,20 +38,20 @@ interface Fields {
 /** `/admin/staff` (owner): the staff list, roles, disabling, two-factor resets, adding or inviting. */
 export default function StaffPage() {
   const { t } = useTranslation();
-  const staff = adminApi.useListStaffQuery();
-  const settings = adminApi.useGetSettingsQuery();
+  const staff = adminApi.useListStaffQuery(undefined);
+  const settings = adminApi.useGetSettingsQuery(undefined);
   const [putSettings] = adminApi.usePutSettingsMutation();
   const [updateStaff] = adminApi.useUpdateStaffMutation();
   const [resetTwoFactor] = adminApi.useResetTwoFactorMutation();
   const [addStaff] = adminApi.useAddStaffMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, control, handleSubmit, watch, reset, setError, formState } = useForm<Fields>({
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<Fields>({
     defaultValues: { name: '', email: '', role: 'catalog', password: '', invite: false },
   });
   const { errors, isSubmitting } = formState;
-  const invite = watch('invite');
+  const invite = useWatch({ control, name: 'invite' });
 
-  async function report(result: { error?: unknown }, success: string) {
+  function report(result: { error?: unknown }, success: string) {
     if (result.error) toast.error(failureOf(result.error).message || t('app.networkError'));
     else toast.success(success);
   }

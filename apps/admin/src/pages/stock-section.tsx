@@ -13,13 +13,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { formatDateTime } from '../app/format';
 import { errorProps } from '../app/form';
+import { formatDateTime } from '../app/format';
 import { toLanguage } from '../app/language';
 
 interface Fields {
