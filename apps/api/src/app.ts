@@ -29,6 +29,7 @@ import { refuseUnstorableText } from './lib/text-guard';
 import { TokenService } from './lib/tokens';
 import { Mailer } from './mail/mailer';
 import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox';
+import { adminWebRoutes } from './modules/admin/web-routes';
 import { startGuestCartCleanup } from './modules/cart/cleanup';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -209,6 +210,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
   await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls });
   await app.register(imageRoutes);
+  await app.register(adminWebRoutes, { prefix: '/admin' });
   await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight, renderWorkers: config.ssrWorkers });
 
   // Expired guest carts: deleted once the app is ready, then hourly until it closes.
