@@ -15,7 +15,7 @@ export function PublicFrame({ title, children }: { title: string; children: Reac
         <Typography component="p" variant="h6" sx={{ fontWeight: 700 }}>
           {t('app.title')}
         </Typography>
-        <LanguageMenu color="primary" />
+        <LanguageMenu />
       </Box>
       <Box component="main" id="main" sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', alignItems: 'flex-start', p: 2 }}>
         <Paper variant="outlined" sx={{ p: 4, width: '100%', maxWidth: 440 }}>
