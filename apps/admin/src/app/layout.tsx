@@ -39,16 +39,17 @@ export function RequireSession() {
   const { t } = useTranslation();
   const location = useLocation();
   const session = adminApi.useGetSessionQuery(undefined);
-  if (session.data) return <Outlet />;
-  if (session.isLoading || session.isFetching) return <Busy />;
-  const failure = failureOf(session.error);
-  if (failure.status === 401 || failure.status === 403) {
+  // A refetch that fails keeps the last staff member in `data`: a 401 wins over it (the session ended).
+  const failure = session.error ? failureOf(session.error) : null;
+  if (failure && (failure.status === 401 || failure.status === 403) && !session.isFetching) {
     return <Navigate to="/sign-in" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
+  if (session.data) return <Outlet />;
+  if (session.isLoading || session.isFetching || !failure) return <Busy />;
   return (
     <Box role="alert" sx={{ p: 4 }}>
       {failure.status === null ? t('app.networkError') : t('app.error', { message: failure.message })}{' '}
-      <Button onClick={() => void session.refetch()}>↻</Button>
+      <Button onClick={() => void session.refetch()}>{t('app.retry')}</Button>
     </Box>
   );
 }

@@ -31,7 +31,10 @@ export function Providers({ store, i18n: instance, children }: { store: AdminSto
   const language = useLanguage(instance);
   const direction = directionOf(language);
   const [cache] = useState(() => ({ ltr: emotionCacheFor('ltr'), rtl: emotionCacheFor('rtl') }));
-  useEffect(() => applyDocumentLanguage(language), [language]);
+  useEffect(() => {
+    applyDocumentLanguage(language);
+    document.title = instance.t('app.title');
+  }, [language, instance]);
   return (
     <Provider store={store}>
       <I18nextProvider i18n={instance}>

@@ -13,6 +13,7 @@ export const ar: Texts = {
     notFound: 'هذه الصفحة غير موجودة.',
     forbidden: 'دورك لا يسمح باستخدام هذه الصفحة.',
     networkError: 'تعذّر الوصول إلى المتجر. حاول مرة أخرى.',
+    retry: 'حاول مرة أخرى',
     error: 'حدث خطأ: {{message}}',
   },
   languages: { en: 'English', ar: 'العربية' },

@@ -11,6 +11,7 @@ export const en = {
     notFound: 'This page does not exist.',
     forbidden: 'Your role cannot use this page.',
     networkError: 'The shop cannot be reached. Try again.',
+    retry: 'Try again',
     error: 'Something went wrong: {{message}}',
   },
   languages: { en: 'English', ar: 'العربية' },

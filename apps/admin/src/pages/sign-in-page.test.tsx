@@ -79,6 +79,25 @@ describe('sign-in', () => {
     expect(document.cookie).toContain('i18next=ar');
   });
 
+  it('goes back to sign-in when the session ends while working (a 401 on a screen)', async () => {
+    let sessionOver = false;
+    stubApi((call) => {
+      if (call.url.pathname === '/api/admin/session' && call.method === 'GET' && sessionOver) return json(401, { message: 'Sign in first', code: 'UNAUTHORIZED' });
+      if (call.url.pathname === '/api/admin/products') {
+        if (call.url.searchParams.get('q') === 'late') {
+          sessionOver = true;
+          return json(401, { message: 'Sign in first', code: 'UNAUTHORIZED' });
+        }
+        return json(200, { data: [], total: 0 });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/products');
+    await user.type(await screen.findByRole('searchbox', { name: 'Search by title or id' }), 'late');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the back office' })).toBeInTheDocument();
+  });
+
   it('sends the XSRF-TOKEN cookie back as X-XSRF-TOKEN on a write', async () => {
     document.cookie = 'XSRF-TOKEN=abc%20123; path=/';
     const calls = stubApi((call) => (call.url.pathname === '/api/admin/session' && call.method === 'DELETE' ? json(204) : undefined));
