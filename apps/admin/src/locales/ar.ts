@@ -106,6 +106,7 @@ export const ar: Texts = {
     ledgerTitle: 'سجل المخزون',
     ledgerEmpty: 'لا توجد تغييرات في المخزون بعد.',
     ledger: { when: 'التاريخ', kind: 'النوع', before: 'قبل', after: 'بعد', reason: 'السبب', who: 'بواسطة' },
+    kinds: { edit: 'تعديل', adjustment: 'تسوية', order: 'طلب', expiry: 'انتهاء مهلة الدفع', cancellation: 'إلغاء طلب', import: 'استيراد' },
     photosTitle: 'الصور',
     photosFirst: 'الصورة الأولى هي الصورة المصغّرة.',
     photosAfterCreate: 'احفظ المنتج أولًا ثم أضف الصور.',

@@ -104,6 +104,7 @@ export const en = {
     ledgerTitle: 'Stock history',
     ledgerEmpty: 'No stock changes yet.',
     ledger: { when: 'When', kind: 'Kind', before: 'Before', after: 'After', reason: 'Reason', who: 'By' },
+    kinds: { edit: 'Edit', adjustment: 'Adjustment', order: 'Order', expiry: 'Unpaid order expired', cancellation: 'Order cancelled', import: 'Import' },
     photosTitle: 'Photos',
     photosFirst: 'The first photo is the thumbnail.',
     photosAfterCreate: 'Save the product first, then add photos.',

@@ -22,6 +22,11 @@ import { errorProps } from '../app/form';
 import { formatDateTime } from '../app/format';
 import { toLanguage } from '../app/language';
 
+/** The ledger's kinds of change (modules/admin products): shown in the screen's language. */
+const KINDS = ['edit', 'adjustment', 'order', 'expiry', 'cancellation', 'import'] as const;
+type Kind = (typeof KINDS)[number];
+const isKind = (kind: string): kind is Kind => (KINDS as readonly string[]).includes(kind);
+
 interface Fields {
   delta: string;
   reason: string;
@@ -105,7 +110,7 @@ export function StockSection({ product }: { product: AdminProduct }) {
               {ledger.data.map((entry, index) => (
                 <TableRow key={`${entry.createdAt}-${index}`}>
                   <TableCell>{formatDateTime(entry.createdAt, language)}</TableCell>
-                  <TableCell>{entry.kind}</TableCell>
+                  <TableCell>{isKind(entry.kind) ? t(`editor.kinds.${entry.kind}`) : entry.kind}</TableCell>
                   <TableCell align="right">{entry.quantityBefore}</TableCell>
                   <TableCell align="right">{entry.quantityAfter}</TableCell>
                   <TableCell dir="auto">{entry.reason ?? ''}</TableCell>
