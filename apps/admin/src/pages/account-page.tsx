@@ -118,7 +118,10 @@ function TwoFactor() {
       setEnabled(true);
       setEnrolment(null);
       toast.success(t('account.enabled'));
-    } else setError('code', { message: failureOf(result.error).message || t('validation.code') }, { shouldFocus: true });
+    } else {
+      const failure = failureOf(result.error);
+      setError('code', { message: failure.field?.message ?? (failure.message || t('validation.code')) }, { shouldFocus: true });
+    }
   }
 
   const src = enrolment ? qrSource(enrolment.qrCode) : null;
