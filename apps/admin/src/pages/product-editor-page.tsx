@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
@@ -47,6 +47,9 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
   const navigate = useNavigate();
+  const location = useLocation();
+  const listState = location.state as { list?: unknown } | null;
+  const backTo = `/products${typeof listState?.list === 'string' && listState.list.startsWith('?') ? listState.list : ''}`;
   const [formError, setFormError] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, setValue, reset, formState } = useForm<ProductFields>({
     defaultValues: product ? fieldsOf(product) : EMPTY_PRODUCT,
@@ -75,7 +78,7 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
         toast.success(t('editor.saved'));
       } else {
         toast.success(t('editor.created'));
-        await navigate(`/products/${result.data._id}`, { replace: true });
+        await navigate(`/products/${result.data._id}`, { replace: true, state: listState });
       }
       return;
     }
@@ -103,7 +106,7 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
               {t('editor.viewLive')} <OpenInNewIcon fontSize="inherit" aria-hidden />
             </Link>
           ) : null}
-          <Link component={RouterLink} to="/products">
+          <Link component={RouterLink} to={backTo}>
             {t('editor.back')}
           </Link>
         </Stack>

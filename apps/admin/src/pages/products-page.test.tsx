@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { json, renderAdmin, stubApi, type Call } from '../test/harness';
 
-import { sortParam } from './products-page';
+import { sortModelOf, sortParam } from './products-page';
 
 function product(id: string, title: string, status: 'draft' | 'published' = 'draft') {
   return {
@@ -80,7 +80,17 @@ describe('products grid', () => {
     );
   });
 
-  it('maps the grid sort model to the API sort', () => {
+  it('keeps the search, filters and page in the address: the list opens as it was left', async () => {
+    const calls = stubApi((call) => (call.url.pathname === '/api/admin/products' ? json(200, { data: [product('p1', 'Apples')], total: 60 }) : undefined));
+    await renderAdmin('/admin/products?q=app&category=Grocery&stock=out&sort=price&page=3&pageSize=50');
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(0));
+    expect(lastQuery(calls)).toEqual({ q: 'app', category: 'Grocery', stock: 'out', sort: 'price', page: '3', pageSize: '50' });
+    expect(await screen.findByRole('searchbox', { name: 'Search by title or id' })).toHaveValue('app');
+  });
+
+  it('maps the grid sort model to the API sort and back', () => {
+    expect(sortModelOf('-price')).toEqual([{ field: 'price', sort: 'desc' }]);
+    expect(sortModelOf('nonsense')).toEqual([{ field: 'updatedAt', sort: 'desc' }]);
     expect(sortParam([{ field: 'price', sort: 'asc' }])).toBe('price');
     expect(sortParam([{ field: 'quantity', sort: 'desc' }])).toBe('-quantity');
     expect(sortParam([{ field: 'status', sort: 'asc' }])).toBe('-updatedAt');

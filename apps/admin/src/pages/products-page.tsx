@@ -8,10 +8,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
@@ -29,42 +29,73 @@ export function sortParam(model: GridSortModel): string {
   return first.sort === 'desc' ? `-${first.field}` : first.field;
 }
 
-/** Waits `ms` after the last change of `value` (the search box asks the API once typing stops). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
+/** The API's `sort` as the grid's sort model. */
+export function sortModelOf(sort: string): GridSortModel {
+  const field = sort.replace(/^-/, '');
+  return SORTABLE.has(field) ? [{ field, sort: sort.startsWith('-') ? 'desc' : 'asc' }] : [{ field: 'updatedAt', sort: 'desc' }];
 }
 
-/** `/admin/products`: the catalog, paged, sorted and filtered by the API. */
+/**
+ * `/admin/products`: the catalog, paged, sorted and filtered by the API. The search, filters,
+ * page and sort live in the address (`?q=&category=&status=&stock=&sort=&page=&pageSize=`, the
+ * API's own names), so going back from the editor finds the list as it was.
+ */
 export default function ProductsPage() {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), 300);
-  const [category, setCategory] = useState('');
-  const [status, setStatus] = useState('');
-  const [stock, setStock] = useState('');
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'updatedAt', sort: 'desc' }]);
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const category = params.get('category') ?? '';
+  const status = params.get('status') ?? '';
+  const stock = params.get('stock') ?? '';
+  const sort = params.get('sort') ?? '-updatedAt';
+  const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : 25;
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const [search, setSearch] = useState(q);
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
   const [bulkBusy, setBulkBusy] = useState(false);
 
   const categories = adminApi.useCategoriesQuery(language);
-  const list = adminApi.useListProductsQuery({ q, category, status, stock, sort: sortParam(sortModel), page: paging.page + 1, pageSize: paging.pageSize });
+  const list = adminApi.useListProductsQuery({ q, category, status, stock, sort, page, pageSize });
   const [updateProduct] = adminApi.useUpdateProductMutation();
 
-  /** A new search or filter starts again from the first page. */
-  function filterBy(set: (value: string) => void) {
-    return (event: { target: { value: string } }) => {
-      set(event.target.value);
-      setPaging((current) => (current.page === 0 ? current : { ...current, page: 0 }));
-    };
+  /** Sets some of the address's parameters (empty: removed); a new search or filter starts again at page 1. */
+  function update(changes: Record<string, string>, toFirstPage = true) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        if (toFirstPage) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+  const filterBy = (key: string) => (event: { target: { value: string } }) => update({ [key]: event.target.value });
+
+  /** The search box asks the API once typing has stopped for 300 ms. */
+  function onSearch(value: string) {
+    setSearch(value);
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => update({ q: value.trim() }), 300);
   }
 
+  const paging = useMemo<GridPaginationModel>(() => ({ page: page - 1, pageSize }), [page, pageSize]);
+  const sortModel = useMemo(() => sortModelOf(sort), [sort]);
+  const onPaging = (model: GridPaginationModel) =>
+    update({ page: model.page === 0 ? '' : String(model.page + 1), pageSize: model.pageSize === 25 ? '' : String(model.pageSize) }, model.pageSize !== pageSize);
+  const onSort = (model: GridSortModel) => {
+    const next = sortParam(model);
+    update({ sort: next === '-updatedAt' ? '' : next });
+  };
+
+  // The editor's way back to this list as it is now.
+  const listSearch = params.size > 0 ? `?${params.toString()}` : '';
   const labelOf = useMemo(() => new Map((categories.data ?? []).map((c) => [c.name, c.label])), [categories.data]);
 
   const columns = useMemo<GridColDef<AdminProduct>[]>(
@@ -83,7 +114,7 @@ export default function ProductsPage() {
         minWidth: 220,
         valueGetter: (_value, row) => row.title[language],
         renderCell: ({ row }) => (
-          <Link component={RouterLink} to={`/products/${row._id}`} lang={language} dir="auto">
+          <Link component={RouterLink} to={`/products/${row._id}`} state={{ list: listSearch }} lang={language} dir="auto">
             {row.title[language] || row.title.en}
           </Link>
         ),
@@ -94,7 +125,7 @@ export default function ProductsPage() {
       { field: 'status', headerName: t('products.columns.status'), sortable: false, width: 120, valueGetter: (_v, row) => t(`status.${row.status}`) },
       { field: 'updatedAt', headerName: t('products.columns.updatedAt'), width: 180, valueFormatter: (value: string) => formatDateTime(value, language) },
     ],
-    [t, language, labelOf],
+    [t, language, labelOf, listSearch],
   );
 
   const selectedIds = [...selection.ids].map(String);
@@ -121,8 +152,8 @@ export default function ProductsPage() {
         </Button>
       </Stack>
       <Box role="search" aria-label={t('products.search')} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField type="search" label={t('products.search')} value={search} onChange={filterBy(setSearch)} sx={{ minWidth: 260, flexGrow: 1 }} />
-        <TextField select label={t('products.department')} value={category} onChange={filterBy(setCategory)} sx={{ minWidth: 180 }}>
+        <TextField type="search" label={t('products.search')} value={search} onChange={(event) => onSearch(event.target.value)} sx={{ minWidth: 260, flexGrow: 1 }} />
+        <TextField select label={t('products.department')} value={category} onChange={filterBy('category')} sx={{ minWidth: 180 }}>
           <MenuItem value="">{t('products.any')}</MenuItem>
           {(categories.data ?? []).map((c) => (
             <MenuItem key={c.name} value={c.name}>
@@ -130,13 +161,13 @@ export default function ProductsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t('products.status')} value={status} onChange={filterBy(setStatus)} sx={{ minWidth: 150 }}>
+        <TextField select label={t('products.status')} value={status} onChange={filterBy('status')} sx={{ minWidth: 150 }}>
           <MenuItem value="">{t('products.any')}</MenuItem>
           <MenuItem value="published">{t('status.published')}</MenuItem>
           <MenuItem value="draft">{t('status.draft')}</MenuItem>
           <MenuItem value="archived">{t('status.archived')}</MenuItem>
         </TextField>
-        <TextField select label={t('products.stock')} value={stock} onChange={filterBy(setStock)} sx={{ minWidth: 150 }}>
+        <TextField select label={t('products.stock')} value={stock} onChange={filterBy('stock')} sx={{ minWidth: 150 }}>
           <MenuItem value="">{t('products.any')}</MenuItem>
           <MenuItem value="low">{t('products.low')}</MenuItem>
           <MenuItem value="out">{t('products.out')}</MenuItem>
@@ -171,10 +202,10 @@ export default function ProductsPage() {
           filterMode="server"
           disableColumnFilter
           paginationModel={paging}
-          onPaginationModelChange={setPaging}
+          onPaginationModelChange={onPaging}
           pageSizeOptions={PAGE_SIZES}
           sortModel={sortModel}
-          onSortModelChange={setSortModel}
+          onSortModelChange={onSort}
           sortingOrder={['asc', 'desc']}
           checkboxSelection
           disableRowSelectionOnClick
