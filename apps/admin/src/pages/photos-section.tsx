@@ -9,7 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 
@@ -22,6 +22,7 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
 export function PhotosSection({ product }: { product: AdminProduct }) {
   const { t } = useTranslation();
   const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [upload] = adminApi.useUploadImageMutation();
   const [remove] = adminApi.useDeleteImageMutation();
   const [reorder] = adminApi.useReorderImagesMutation();
@@ -76,18 +77,21 @@ export function PhotosSection({ product }: { product: AdminProduct }) {
         sx={{ border: '2px dashed', borderColor: dragging ? 'primary.main' : 'divider', borderRadius: 2, p: 3, textAlign: 'center', mb: 2 }}
       >
         <Typography component="span">{t('editor.drop')} </Typography>
+        {/* Hidden from the keyboard: the visible button below opens it, with the focus ring on itself. */}
         <input
+          ref={input}
           id={inputId}
           type="file"
           accept={ACCEPT}
           multiple
-          style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+          hidden
+          tabIndex={-1}
           onChange={(event) => {
             if (event.target.files) void send(event.target.files);
             event.target.value = '';
           }}
         />
-        <Button component="label" htmlFor={inputId} variant="outlined" size="small">
+        <Button variant="outlined" size="small" aria-controls={inputId} onClick={() => input.current?.click()}>
           {t('editor.choose')}
         </Button>
         {uploading ? (

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { json, renderAdmin, stubApi, type Call } from '../test/harness';
 
@@ -135,5 +135,57 @@ describe('product editor', () => {
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(JSON.parse(calls.find((c) => c.method === 'PATCH')!.body)).toMatchObject({ quantity: 7, reason: 'Count', price: 4.5 });
+  });
+});
+
+describe('photos', () => {
+  it('uploads each picked file as multipart `file`, reorders and deletes', async () => {
+    const product = {
+      _id: 'p9',
+      title: { en: 'Mango', ar: 'مانجو' },
+      description: { en: 'd', ar: 'د' },
+      brand: { en: 'b', ar: 'ب' },
+      category: 'Grocery',
+      subcategory: 'grocery-fruit',
+      price: 4.5,
+      listPrice: null,
+      quantity: 10,
+      status: 'draft',
+      images: ['/images/a.webp', '/images/b.webp'],
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    };
+    // What the editor puts in each multipart body (jsdom's File does not survive into Node's Request).
+    const append = vi.spyOn(FormData.prototype, 'append');
+    const calls = stubApi((call) => {
+      if (call.url.pathname === '/api/admin/products/p9' && call.method === 'GET') return json(200, { data: product });
+      if (call.url.pathname === '/api/admin/products/p9/stock-ledger') return json(200, { data: [] });
+      if (call.url.pathname.startsWith('/api/admin/products/p9/images')) return json(call.method === 'POST' ? 201 : 200, { data: product });
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/products/p9');
+
+    await screen.findByRole('img', { name: 'Photo 2' });
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(picker).not.toBeVisible();
+    await user.upload(picker, [new File(['one'], 'one.png', { type: 'image/png' }), new File(['two'], 'two.jpg', { type: 'image/jpeg' })]);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/admin/products/p9/images')).toHaveLength(2));
+    expect(append.mock.calls.map(([field, file]) => [field, (file as File).name])).toEqual([
+      ['file', 'one.png'],
+      ['file', 'two.jpg'],
+    ]);
+
+    // Dropped files go the same way.
+    fireEvent.drop(screen.getByText(/Drop photos here, or/).parentElement!, { dataTransfer: { files: [new File(['three'], 'three.webp', { type: 'image/webp' })] } });
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/admin/products/p9/images')).toHaveLength(3));
+    expect(append.mock.calls.at(-1)).toEqual(['file', expect.objectContaining({ name: 'three.webp' })]);
+
+    await user.click(screen.getByRole('button', { name: 'Move photo 2 earlier' }));
+    await user.click(screen.getByRole('button', { name: 'Delete photo 1' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.includes('/images') && c.method !== 'POST')).toHaveLength(2));
+    const [reorder, removal] = calls.filter((c) => c.url.pathname.includes('/images') && c.method !== 'POST');
+    expect([reorder!.method, reorder!.url.pathname, JSON.parse(reorder!.body)]).toEqual(['PUT', '/api/admin/products/p9/images', { order: ['/images/b.webp', '/images/a.webp'] }]);
+    expect([removal!.method, removal!.url.pathname]).toEqual(['DELETE', '/api/admin/products/p9/images/0']);
   });
 });
