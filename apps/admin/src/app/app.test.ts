@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ar } from '../locales/ar';
 import { en } from '../locales/en';
 import { qrSource } from '../pages/account-page';
-import { fieldOfPath } from '../pages/product-form';
+import { fieldOfPath, fieldsOf, updateBodyOf } from '../pages/product-form';
 
 import { failureOf } from './errors';
 import { detectLanguage, readCookie } from './language';
@@ -65,5 +65,32 @@ describe('the two-factor QR code', () => {
     expect(qrSource('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
     expect(qrSource('javascript:alert(1)')).toBeNull();
     expect(qrSource('data:text/html,<b>x</b>')).toBeNull();
+  });
+});
+
+describe('the editor PATCH', () => {
+  const stored = {
+    _id: 'p1',
+    title: { en: 'Mango', ar: 'مانجو' },
+    description: { en: 'd', ar: 'د' },
+    brand: { en: 'b', ar: 'ب' },
+    category: 'Grocery',
+    subcategory: 'grocery-fruit',
+    price: 4.5,
+    listPrice: null,
+    quantity: 10,
+    status: 'archived' as const,
+    images: [],
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+  };
+
+  it('leaves out an unchanged quantity and an archived status, and sends a changed one with its reason', () => {
+    const same = updateBodyOf(fieldsOf(stored), stored);
+    expect(same).not.toHaveProperty('quantity');
+    expect(same).not.toHaveProperty('status');
+    expect(same).toMatchObject({ price: 4.5, listPrice: null, subcategory: 'grocery-fruit' });
+    const changed = updateBodyOf({ ...fieldsOf(stored), quantity: '7', reason: ' Count ', status: 'published' }, stored);
+    expect(changed).toMatchObject({ quantity: 7, reason: 'Count', status: 'published' });
   });
 });

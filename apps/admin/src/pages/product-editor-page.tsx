@@ -207,6 +207,7 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
                 <TextField select label={t('editor.status')} {...field}>
                   <MenuItem value="draft">{t('status.draft')}</MenuItem>
                   <MenuItem value="published">{t('status.published')}</MenuItem>
+                  {product?.status === 'archived' ? <MenuItem value="archived">{t('status.archived')}</MenuItem> : null}
                 </TextField>
               )}
             />

@@ -12,7 +12,8 @@ export interface ProductFields {
   listPrice: string;
   category: string;
   subcategory: string;
-  status: 'draft' | 'published';
+  /** `archived` only for a product DELETE archived: shown, never sent back (an edit may publish or draft it). */
+  status: 'draft' | 'published' | 'archived';
   quantity: string;
   reason: string;
 }
@@ -58,7 +59,7 @@ export function fieldsOf(product: AdminProduct): ProductFields {
     listPrice: product.listPrice == null ? '' : product.listPrice.toFixed(2),
     category: product.category,
     subcategory: product.subcategory,
-    status: product.status === 'published' ? 'published' : 'draft',
+    status: product.status,
     quantity: String(product.quantity),
     reason: '',
   };
@@ -74,14 +75,15 @@ export function createBodyOf(fields: ProductFields): CreateProductBody {
     price: Number(fields.price),
     listPrice: fields.listPrice.trim() === '' ? null : Number(fields.listPrice),
     quantity: Number(fields.quantity),
-    status: fields.status,
+    status: fields.status === 'published' ? 'published' : 'draft',
   };
 }
 
 /** The PATCH of an edit: every field, the quantity (with its reason) only when it changed. */
 export function updateBodyOf(fields: ProductFields, stored: AdminProduct): UpdateProductBody {
-  const { quantity, ...rest } = createBodyOf(fields);
+  const { quantity, status, ...rest } = createBodyOf(fields);
   const body: UpdateProductBody = rest;
+  if (fields.status !== 'archived') body.status = status;
   if (quantity !== stored.quantity) {
     body.quantity = quantity;
     if (fields.reason.trim()) body.reason = fields.reason.trim();
