@@ -78,7 +78,7 @@ export default defineTsConfig(
         // Each file is type-checked with the tsconfig.json of its workspace; the config files that
         // no tsconfig.json includes (the web app's are in tsconfig.node.json) get that one.
         projectService: {
-          allowDefaultProject: ['vitest.config.ts', 'apps/web/vite.config.ts', 'apps/web/vitest.config.ts', 'apps/web/vitest.preact.config.ts', 'apps/web/vite/*.ts'],
+          allowDefaultProject: ['vitest.config.ts', 'apps/web/vite.config.ts', 'apps/web/vitest.config.ts', 'apps/web/vitest.preact.config.ts', 'apps/web/vite/*.ts', 'apps/admin/vite.config.ts', 'apps/admin/vitest.config.ts'],
           defaultProject: 'apps/web/tsconfig.node.json',
           // The web app's build and test configurations and its Vite plugins: a dozen small files.
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
@@ -141,6 +141,13 @@ export default defineTsConfig(
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...sharedZones, featureToAppZone] }],
     },
+  },
+  {
+    // The back office (apps/admin): a browser app with React's rules of hooks.
+    files: ['apps/admin/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     // A test may build the whole app around the unit it tests (a store, the providers), as the

@@ -16,6 +16,6 @@ const postgresProject: TestProjectConfiguration[] = process.env.DATABASE_URL
 
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/api', 'apps/web', 'apps/web/vitest.preact.config.ts', ...postgresProject],
+    projects: ['packages/contracts', 'apps/api', 'apps/web', 'apps/web/vitest.preact.config.ts', 'apps/admin', ...postgresProject],
   },
 });

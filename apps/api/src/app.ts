@@ -30,11 +30,12 @@ import { refuseUnstorableText } from './lib/text-guard';
 import { TokenService } from './lib/tokens';
 import { Mailer } from './mail/mailer';
 import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox';
-import { adminProductRoutes } from './modules/admin/products/routes';
-import { adminNoStore } from './modules/admin/guard';
-import { staffRoutes } from './modules/admin/staff/routes';
 import { adminCsvRoutes } from './modules/admin/csv/routes';
+import { adminNoStore } from './modules/admin/guard';
 import { adminPhotoRoutes } from './modules/admin/photos/routes';
+import { adminProductRoutes } from './modules/admin/products/routes';
+import { staffRoutes } from './modules/admin/staff/routes';
+import { adminWebRoutes } from './modules/admin/web-routes';
 import { startGuestCartCleanup } from './modules/cart/cleanup';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -228,6 +229,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(adminCsvRoutes, { prefix: '/api/admin', db });
   await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls, catalog });
   await app.register(imageRoutes, { db });
+  await app.register(adminWebRoutes, { prefix: '/admin' });
   await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight, renderWorkers: config.ssrWorkers, catalog });
 
   // Expired guest carts: deleted once the app is ready, then hourly until it closes.

@@ -137,7 +137,7 @@ export function sitemapIndex(origin: string, pages: number): string {
  * Paths crawlers keep out of: the shopper's own pages (the header links `/Cart`, and robots.txt
  * paths are case-sensitive), payment (`/pay` covers `/payment` too) and the API.
  */
-export const DISALLOWED_PATHS = ['/cart', '/Cart', '/checkout', '/userprofile', '/pay', '/api'] as const;
+export const DISALLOWED_PATHS = ['/cart', '/Cart', '/checkout', '/userprofile', '/pay', '/api', '/admin'] as const;
 
 /** robots.txt: everything but `DISALLOWED_PATHS`, and where the sitemap is. */
 export function robotsTxt(origin: string): string {

@@ -1,0 +1,64 @@
+import type { i18n } from 'i18next';
+import { lazy, Suspense, useState } from 'react';
+import { createBrowserRouter, createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+
+import { Busy, Layout, RequireRole, RequireSession, RoleHome } from './layout';
+import { NotFoundPage } from './not-found-page';
+import { Providers } from './providers';
+import type { AdminStore } from './store';
+
+const SignInPage = lazy(() => import('../pages/sign-in-page'));
+const SetupPage = lazy(() => import('../pages/setup-page'));
+const ProductsPage = lazy(() => import('../pages/products-page'));
+const ProductEditorPage = lazy(() => import('../pages/product-editor-page'));
+const ImportPage = lazy(() => import('../pages/import-page'));
+const StaffPage = lazy(() => import('../pages/staff-page'));
+const AccountPage = lazy(() => import('../pages/account-page'));
+
+/** The screens, under the router's basename `/admin`. */
+export const routes: RouteObject[] = [
+  { path: '/sign-in', element: <SignInPage /> },
+  { path: '/setup', element: <SetupPage /> },
+  {
+    element: <RequireSession />,
+    children: [
+      {
+        element: <Layout />,
+        children: [
+          { index: true, element: <RoleHome /> },
+          {
+            element: <RequireRole screen="products" />,
+            children: [
+              { path: '/products', element: <ProductsPage /> },
+              { path: '/products/new', element: <ProductEditorPage key="new" /> },
+              { path: '/products/:id', element: <ProductEditorPage /> },
+            ],
+          },
+          { element: <RequireRole screen="import" />, children: [{ path: '/import', element: <ImportPage /> }] },
+          { element: <RequireRole screen="staff" />, children: [{ path: '/staff', element: <StaffPage /> }] },
+          { path: '/account', element: <AccountPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const BASENAME = '/admin';
+
+/**
+ * The back office. In the browser the router reads the address bar; a test gives `initialPath`
+ * (e.g. `/admin/products`) and gets a memory router.
+ */
+export function AdminApp({ store, i18n: instance, initialPath }: { store: AdminStore; i18n: i18n; initialPath?: string }) {
+  const [router] = useState(() =>
+    initialPath === undefined ? createBrowserRouter(routes, { basename: BASENAME }) : createMemoryRouter(routes, { basename: BASENAME, initialEntries: [initialPath] }),
+  );
+  return (
+    <Providers store={store} i18n={instance}>
+      <Suspense fallback={<Busy />}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </Providers>
+  );
+}

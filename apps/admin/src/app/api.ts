@@ -1,0 +1,262 @@
+import type { AdminProduct, AdminProductListResponse, CreateProductBody, UpdateProductBody } from '@dukkan/contracts/admin-products';
+import type { Staff, StaffRole } from '@dukkan/contracts/admin-staff';
+import type { Category, Subcategory } from '@dukkan/contracts/catalog';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+
+import { readCookie, type Language } from './language';
+
+/** The cookie the API sets at sign-in and the header every write echoes it in (spec section 7). */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** The API's base: absolute, so the same code runs in the browser and under jsdom. */
+function apiBase(): string {
+  return typeof window === 'undefined' ? '/api' : `${window.location.origin}/api`;
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: apiBase(),
+  credentials: 'same-origin',
+  prepareHeaders: (headers) => {
+    headers.set('Accept', 'application/json');
+    // Every write under /api/admin needs it (the guard refuses one without it: 403); reads ignore it.
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers.set(XSRF_HEADER, xsrf);
+    return headers;
+  },
+});
+
+/**
+ * A 401 on anything but the session's own calls means the session ended (sign-out elsewhere, a
+ * role change, 12 idle hours): the session is asked again, and the guard sends to sign-in.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const result = await rawBaseQuery(args, api, extra);
+  if (result.error?.status === 401 && !['getSession', 'signIn', 'setup'].includes(api.endpoint)) {
+    api.dispatch(adminApi.util.invalidateTags(['Session']));
+  }
+  return result;
+};
+
+export interface SignInBody {
+  email: string;
+  password: string;
+  code?: string;
+}
+export interface SetupBody {
+  token: string;
+  name: string;
+  email: string;
+  password: string;
+}
+export interface ProductListArgs {
+  q?: string;
+  category?: string;
+  status?: string;
+  stock?: string;
+  sort?: string;
+  page: number;
+  pageSize: number;
+}
+export interface StockLedgerEntry {
+  kind: string;
+  quantityBefore: number;
+  quantityAfter: number;
+  reason: string | null;
+  staff: { _id: string; name: string } | null;
+  orderId: string | null;
+  createdAt: string;
+}
+export interface StaffMember extends Staff {
+  disabled: boolean;
+}
+export interface NewStaffBody {
+  email: string;
+  name: string;
+  role: StaffRole;
+  password?: string;
+  invite?: true;
+}
+export interface ImportCounts {
+  created: number;
+  updated: number;
+}
+/** `GET /api/admin/imports/{id}`: how far an import has got (fields the API may leave out are optional). */
+export interface ImportProgress {
+  status: string;
+  checked?: number;
+  total?: number;
+  created?: number;
+  updated?: number;
+  errors?: { line: number; column: string; message: string }[];
+}
+export interface TwoFactorEnrolment {
+  secret: string;
+  otpauthUrl: string;
+  qrCode: string;
+}
+
+interface Data<T> {
+  data: T;
+}
+
+/** Drops empty filters so the query string carries only what was chosen. */
+function listParams(args: ProductListArgs): Record<string, string | number> {
+  const params: Record<string, string | number> = { page: args.page, pageSize: args.pageSize };
+  for (const key of ['q', 'category', 'status', 'stock', 'sort'] as const) {
+    const value = args[key]?.trim();
+    if (value) params[key] = value;
+  }
+  return params;
+}
+
+/** The back office's one client of the API: RTK Query over `/api`. */
+export const adminApi = createApi({
+  reducerPath: 'adminApi',
+  baseQuery,
+  tagTypes: ['Session', 'Product', 'Products', 'Ledger', 'Staff', 'Settings'],
+  endpoints: (build) => ({
+    getSession: build.query<Staff, undefined>({
+      query: () => 'admin/session',
+      transformResponse: (answer: Data<{ staff: Staff }>) => answer.data.staff,
+      providesTags: ['Session'],
+    }),
+    signIn: build.mutation<Staff, SignInBody>({
+      query: (body) => ({ url: 'admin/session', method: 'POST', body }),
+      transformResponse: (answer: Data<{ staff: Staff }>) => answer.data.staff,
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data: staff } = await queryFulfilled.catch(() => ({ data: null }));
+        if (staff) await dispatch(adminApi.util.upsertQueryData('getSession', undefined, staff));
+      },
+    }),
+    signOut: build.mutation<unknown, undefined>({
+      query: () => ({ url: 'admin/session', method: 'DELETE' }),
+    }),
+    checkSetupToken: build.query<unknown, string>({
+      query: (token) => ({ url: 'admin/setup', params: { token } }),
+    }),
+    setup: build.mutation<Staff, SetupBody>({
+      query: (body) => ({ url: 'admin/setup', method: 'POST', body }),
+      transformResponse: (answer: Data<{ staff: Staff }>) => answer.data.staff,
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data: staff } = await queryFulfilled.catch(() => ({ data: null }));
+        if (staff) await dispatch(adminApi.util.upsertQueryData('getSession', undefined, staff));
+      },
+    }),
+
+    categories: build.query<Category[], Language>({
+      query: (lng) => ({ url: 'categories/', params: { lng } }),
+      transformResponse: (answer: Data<Category[]>) => answer.data,
+    }),
+    subcategories: build.query<Subcategory[], Language>({
+      query: (lng) => ({ url: 'subcategories', params: { lng, page: 1, pageSize: 100 } }),
+      transformResponse: (answer: Data<Subcategory[]>) => answer.data,
+    }),
+
+    listProducts: build.query<AdminProductListResponse, ProductListArgs>({
+      query: (args) => ({ url: 'admin/products', params: listParams(args) }),
+      providesTags: ['Products'],
+    }),
+    getProduct: build.query<AdminProduct, string>({
+      query: (id) => `admin/products/${encodeURIComponent(id)}`,
+      transformResponse: (answer: Data<AdminProduct>) => answer.data,
+      providesTags: (_r, _e, id) => [{ type: 'Product', id }],
+    }),
+    createProduct: build.mutation<AdminProduct, CreateProductBody>({
+      query: (body) => ({ url: 'admin/products', method: 'POST', body }),
+      transformResponse: (answer: Data<AdminProduct>) => answer.data,
+      invalidatesTags: ['Products'],
+    }),
+    updateProduct: build.mutation<AdminProduct, { id: string; body: UpdateProductBody }>({
+      query: ({ id, body }) => ({ url: `admin/products/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+      transformResponse: (answer: Data<AdminProduct>) => answer.data,
+      invalidatesTags: (_r, _e, { id }) => ['Products', { type: 'Product', id }, { type: 'Ledger', id }],
+    }),
+    adjustStock: build.mutation<AdminProduct, { id: string; delta: number; reason: string }>({
+      query: ({ id, delta, reason }) => ({ url: `admin/products/${encodeURIComponent(id)}/stock`, method: 'POST', body: { delta, reason } }),
+      transformResponse: (answer: Data<AdminProduct>) => answer.data,
+      invalidatesTags: (_r, _e, { id }) => ['Products', { type: 'Product', id }, { type: 'Ledger', id }],
+    }),
+    stockLedger: build.query<StockLedgerEntry[], string>({
+      query: (id) => `admin/products/${encodeURIComponent(id)}/stock-ledger`,
+      transformResponse: (answer: Data<StockLedgerEntry[]>) => answer.data,
+      providesTags: (_r, _e, id) => [{ type: 'Ledger', id }],
+    }),
+    uploadImage: build.mutation<AdminProduct, { id: string; file: File }>({
+      query: ({ id, file }) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: `admin/products/${encodeURIComponent(id)}/images`, method: 'POST', body };
+      },
+      transformResponse: (answer: Data<AdminProduct>) => answer.data,
+      invalidatesTags: (_r, _e, { id }) => ['Products', { type: 'Product', id }],
+    }),
+    // The photo routes' delete and reorder shapes are the photos part's (decision 0036 notes them).
+    deleteImage: build.mutation<AdminProduct, { id: string; index: number }>({
+      query: ({ id, index }) => ({ url: `admin/products/${encodeURIComponent(id)}/images/${index}`, method: 'DELETE' }),
+      transformResponse: (answer: Data<AdminProduct>) => answer.data,
+      invalidatesTags: (_r, _e, { id }) => ['Products', { type: 'Product', id }],
+    }),
+    reorderImages: build.mutation<AdminProduct, { id: string; order: string[] }>({
+      query: ({ id, order }) => ({ url: `admin/products/${encodeURIComponent(id)}/images`, method: 'PUT', body: { order } }),
+      transformResponse: (answer: Data<AdminProduct>) => answer.data,
+      invalidatesTags: (_r, _e, { id }) => ['Products', { type: 'Product', id }],
+    }),
+
+    importProducts: build.mutation<{ counts?: ImportCounts; importId?: string }, { csv: string; dryRun: boolean }>({
+      query: ({ csv, dryRun }) => ({
+        url: 'admin/products/import',
+        method: 'POST',
+        params: dryRun ? { dryRun: 1 } : { async: 1 },
+        headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+        body: csv,
+      }),
+      // 200 {data:{created, updated}}, or 202 {data:{importId}} when the API runs it in the background.
+      transformResponse: (answer: Data<Partial<ImportCounts> & { importId?: string }>) =>
+        answer.data.importId ? { importId: answer.data.importId } : { counts: { created: answer.data.created ?? 0, updated: answer.data.updated ?? 0 } },
+      invalidatesTags: (_r, _e, { dryRun }) => (dryRun ? [] : ['Products']),
+    }),
+    importStatus: build.query<ImportProgress, string>({
+      query: (id) => `admin/imports/${encodeURIComponent(id)}`,
+      transformResponse: (answer: Data<ImportProgress>) => answer.data,
+    }),
+
+    listStaff: build.query<StaffMember[], undefined>({
+      query: () => 'admin/staff',
+      transformResponse: (answer: Data<StaffMember[]>) => answer.data,
+      providesTags: ['Staff'],
+    }),
+    addStaff: build.mutation<unknown, NewStaffBody>({
+      query: (body) => ({ url: 'admin/staff', method: 'POST', body }),
+      invalidatesTags: ['Staff'],
+    }),
+    updateStaff: build.mutation<unknown, { id: string; role?: StaffRole; disabled?: boolean }>({
+      query: ({ id, ...body }) => ({ url: `admin/staff/${encodeURIComponent(id)}`, method: 'PATCH', body }),
+      invalidatesTags: ['Staff'],
+    }),
+    resetTwoFactor: build.mutation<unknown, string>({
+      query: (id) => ({ url: `admin/staff/${encodeURIComponent(id)}/two-factor/reset`, method: 'POST' }),
+      invalidatesTags: ['Staff'],
+    }),
+    getSettings: build.query<{ requireTwoFactor: boolean }, undefined>({
+      query: () => 'admin/settings',
+      transformResponse: (answer: Data<{ requireTwoFactor: boolean }>) => answer.data,
+      providesTags: ['Settings'],
+    }),
+    putSettings: build.mutation<unknown, { requireTwoFactor: boolean }>({
+      query: (body) => ({ url: 'admin/settings', method: 'PUT', body }),
+      invalidatesTags: ['Settings'],
+    }),
+
+    changePassword: build.mutation<unknown, { currentPassword: string; newPassword: string }>({
+      query: (body) => ({ url: 'admin/account/password', method: 'PUT', body }),
+    }),
+    enrolTwoFactor: build.mutation<TwoFactorEnrolment, undefined>({
+      query: () => ({ url: 'admin/account/two-factor', method: 'POST' }),
+      transformResponse: (answer: Data<TwoFactorEnrolment>) => answer.data,
+    }),
+    confirmTwoFactor: build.mutation<unknown, { code: string }>({
+      query: (body) => ({ url: 'admin/account/two-factor/confirm', method: 'POST', body }),
+    }),
+  }),
+});

@@ -1,0 +1,141 @@
+import type { StaffRole } from '@dukkan/contracts/admin-staff';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
+import { toast } from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+
+import { adminApi } from './api';
+import { failureOf } from './errors';
+import { LanguageMenu } from './language-menu';
+import { homeOf, mayUse, SCREENS, type Screen } from './roles';
+
+export function Busy() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <CircularProgress aria-label={t('app.loading')} />
+    </Box>
+  );
+}
+
+/** The signed-in staff member; only under RequireSession, which has loaded it. */
+export function useStaff() {
+  const { data } = adminApi.useGetSessionQuery(undefined);
+  if (!data) throw new Error('useStaff outside RequireSession');
+  return data;
+}
+
+/** Loads the session: without one (401) every screen sends to sign-in, and back after it. */
+export function RequireSession() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const session = adminApi.useGetSessionQuery(undefined);
+  // A refetch that fails keeps the last staff member in `data`: a 401 wins over it (the session ended).
+  const failure = session.error ? failureOf(session.error) : null;
+  if (failure && (failure.status === 401 || failure.status === 403) && !session.isFetching) {
+    return <Navigate to="/sign-in" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  if (session.data) return <Outlet />;
+  if (session.isLoading || session.isFetching || !failure) return <Busy />;
+  return (
+    <Box role="alert" sx={{ p: 4 }}>
+      {failure.status === null ? t('app.networkError') : t('app.error', { message: failure.message })}{' '}
+      <Button onClick={() => void session.refetch()}>{t('app.retry')}</Button>
+    </Box>
+  );
+}
+
+export function RequireRole({ screen }: { screen: Screen }) {
+  const { t } = useTranslation();
+  const staff = useStaff();
+  return mayUse(staff.role, screen) ? <Outlet /> : <Typography role="alert">{t('app.forbidden')}</Typography>;
+}
+
+export function RoleHome() {
+  const staff = useStaff();
+  return <Navigate to={homeOf(staff.role)} replace />;
+}
+
+const NAV: { screen: Screen; to: string }[] = [
+  { screen: 'products', to: '/products' },
+  { screen: 'import', to: '/import' },
+  { screen: 'staff', to: '/staff' },
+  { screen: 'account', to: '/account' },
+];
+
+/** The links a role may follow (owner: all; catalog: products, import, account; support: account). */
+export function navFor(role: StaffRole) {
+  return NAV.filter(({ screen }) => (SCREENS[screen] as readonly StaffRole[]).includes(role));
+}
+
+/** The frame of every signed-in screen: skip link, the bar with navigation, language and sign-out. */
+export function Layout() {
+  const { t } = useTranslation();
+  const staff = useStaff();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const [signOut, signingOut] = adminApi.useSignOutMutation();
+
+  async function onSignOut() {
+    const result = await signOut(undefined);
+    if ('error' in result) {
+      toast.error(failureOf(result.error).message || t('app.networkError'));
+      return;
+    }
+    await navigate('/sign-in', { replace: true });
+    dispatch(adminApi.util.resetApiState());
+  }
+
+  return (
+    <>
+      <Link
+        href="#main"
+        sx={{ position: 'absolute', insetInlineStart: 8, top: -48, zIndex: 2000, bgcolor: 'background.paper', p: 1, '&:focus': { top: 8 } }}
+      >
+        {t('app.skip')}
+      </Link>
+      <AppBar position="static" color="secondary" component="header">
+        <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
+          <Typography component="p" variant="h6" sx={{ fontWeight: 700 }}>
+            {t('app.title')}
+          </Typography>
+          <Box component="nav" aria-label={t('app.mainNav')} sx={{ flexGrow: 1 }}>
+            <Box component="ul" sx={{ display: 'flex', gap: 1, listStyle: 'none', m: 0, p: 0, flexWrap: 'wrap' }}>
+              {navFor(staff.role).map(({ screen, to }) => (
+                <li key={screen}>
+                  <Button
+                    component={NavLink}
+                    to={to}
+                    color="inherit"
+                    sx={{ '&.active': { textDecoration: 'underline', textUnderlineOffset: 6, textDecorationThickness: 2 } }}
+                  >
+                    {t(`nav.${screen}`)}
+                  </Button>
+                </li>
+              ))}
+            </Box>
+          </Box>
+          <Typography variant="body2">{t('app.signedInAs', { name: staff.name, role: t(`roles.${staff.role}`) })}</Typography>
+          <LanguageMenu />
+          <Button color="inherit" variant="outlined" onClick={() => void onSignOut()} disabled={signingOut.isLoading}>
+            {t('app.signOut')}
+          </Button>
+        </Toolbar>
+      </AppBar>
+      <Container component="main" id="main" tabIndex={-1} maxWidth="xl" sx={{ py: 3, outline: 'none' }}>
+        <Suspense fallback={<Busy />}>
+          <Outlet />
+        </Suspense>
+      </Container>
+    </>
+  );
+}

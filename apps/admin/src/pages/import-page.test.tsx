@@ -1,0 +1,71 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { json, renderAdmin, stubApi, type Call } from '../test/harness';
+
+const HEADER = 'id,category,status,title_en,title_ar,description_en,description_ar,brand_en,brand_ar,price,list_price,quantity';
+const BAD = `${HEADER}\n,Grocery,draft,Mango,مانجو,Sweet,حلوة,Farm,مزرعة,abc,,5\n,Nowhere,draft,Kiwi,كيوي,Green,أخضر,Farm,مزرعة,2,,x\n`;
+const GOOD = `${HEADER}\n,Grocery,draft,Mango,مانجو,Sweet,حلوة,Farm,مزرعة,4.50,,5\n`;
+
+const imports = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/admin/products/import');
+
+describe('import', () => {
+  it('shows a dry run’s errors by line and column, then imports the fixed file with progress', async () => {
+    let polls = 0;
+    const calls = stubApi((call) => {
+      if (call.url.pathname === '/api/admin/products/import') {
+        if (call.body.includes('abc')) {
+          return json(400, {
+            errors: [
+              { line: 2, column: 'price', message: 'price must be a number of dollars' },
+              { line: 3, column: 'category', message: 'No department named Nowhere' },
+              { line: 3, column: 'quantity', message: 'quantity must be a whole number from 0' },
+            ],
+          });
+        }
+        if (call.url.searchParams.get('dryRun') === '1') return json(200, { data: { created: 1, updated: 0 } });
+        return json(202, { data: { importId: 'imp1' } });
+      }
+      if (call.url.pathname === '/api/admin/imports/imp1') {
+        polls += 1;
+        return polls < 2
+          ? json(200, { data: { status: 'running', checked: 0, total: 1 } })
+          : json(200, { data: { status: 'done', checked: 1, total: 1, created: 1, updated: 0 } });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/import');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Import and export' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download products.csv' })).toHaveAttribute('href', '/api/admin/products/export.csv');
+
+    await user.upload(screen.getByLabelText('CSV file'), new File([BAD], 'products.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+
+    const table = await screen.findByRole('table', { name: /3 problems found/ });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['2', 'price', 'price must be a number of dollars'],
+      ['3', 'category', 'No department named Nowhere'],
+      ['3', 'quantity', 'quantity must be a whole number from 0'],
+    ]);
+    expect(imports(calls)).toHaveLength(1);
+    expect(imports(calls)[0]!.url.searchParams.get('dryRun')).toBe('1');
+    expect(imports(calls)[0]!.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(imports(calls)[0]!.body).toBe(BAD);
+    expect(screen.queryByRole('button', { name: 'Import now' })).not.toBeInTheDocument();
+
+    await user.upload(screen.getByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(await screen.findByText('The file is valid: 1 to create, 0 to update.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Import now' }));
+    expect(await screen.findByText('Imported: 1 created, 0 updated.')).toBeInTheDocument();
+    const real = imports(calls)[2]!;
+    expect(real.url.searchParams.get('dryRun')).toBeNull();
+    expect(real.body).toBe(GOOD);
+    await waitFor(() => expect(polls).toBeGreaterThanOrEqual(2));
+  });
+});

@@ -1,0 +1,220 @@
+import type { AdminProduct } from '@dukkan/contracts/admin-products';
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+
+import { adminApi } from '../app/api';
+import { failureOf } from '../app/errors';
+import { formatDateTime, formatDollars } from '../app/format';
+import { toLanguage } from '../app/language';
+
+const SORTABLE = new Set(['title', 'price', 'quantity', 'updatedAt']);
+const PAGE_SIZES = [25, 50, 100];
+const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
+
+/** The grid's sort model as the API's `sort`: `price` or `-price`; the newest changes first by default. */
+export function sortParam(model: GridSortModel): string {
+  const first = model[0];
+  if (!first?.sort || !SORTABLE.has(first.field)) return '-updatedAt';
+  return first.sort === 'desc' ? `-${first.field}` : first.field;
+}
+
+/** The API's `sort` as the grid's sort model. */
+export function sortModelOf(sort: string): GridSortModel {
+  const field = sort.replace(/^-/, '');
+  return SORTABLE.has(field) ? [{ field, sort: sort.startsWith('-') ? 'desc' : 'asc' }] : [{ field: 'updatedAt', sort: 'desc' }];
+}
+
+/**
+ * `/admin/products`: the catalog, paged, sorted and filtered by the API. The search, filters,
+ * page and sort live in the address (`?q=&category=&status=&stock=&sort=&page=&pageSize=`, the
+ * API's own names), so going back from the editor finds the list as it was.
+ */
+export default function ProductsPage() {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const category = params.get('category') ?? '';
+  const status = params.get('status') ?? '';
+  const stock = params.get('stock') ?? '';
+  const sort = params.get('sort') ?? '-updatedAt';
+  const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : 25;
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const [search, setSearch] = useState(q);
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
+  const [bulkBusy, setBulkBusy] = useState(false);
+
+  const categories = adminApi.useCategoriesQuery(language);
+  const list = adminApi.useListProductsQuery({ q, category, status, stock, sort, page, pageSize });
+  const [updateProduct] = adminApi.useUpdateProductMutation();
+
+  /** Sets some of the address's parameters (empty: removed); a new search or filter starts again at page 1. */
+  function update(changes: Record<string, string>, toFirstPage = true) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        if (toFirstPage) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+  const filterBy = (key: string) => (event: { target: { value: string } }) => update({ [key]: event.target.value });
+
+  /** The search box asks the API once typing has stopped for 300 ms. */
+  function onSearch(value: string) {
+    setSearch(value);
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => update({ q: value.trim() }), 300);
+  }
+
+  const paging = useMemo<GridPaginationModel>(() => ({ page: page - 1, pageSize }), [page, pageSize]);
+  const sortModel = useMemo(() => sortModelOf(sort), [sort]);
+  const onPaging = (model: GridPaginationModel) =>
+    update({ page: model.page === 0 ? '' : String(model.page + 1), pageSize: model.pageSize === 25 ? '' : String(model.pageSize) }, model.pageSize !== pageSize);
+  const onSort = (model: GridSortModel) => {
+    const next = sortParam(model);
+    update({ sort: next === '-updatedAt' ? '' : next });
+  };
+
+  // The editor's way back to this list as it is now.
+  const listSearch = params.size > 0 ? `?${params.toString()}` : '';
+  const labelOf = useMemo(() => new Map((categories.data ?? []).map((c) => [c.name, c.label])), [categories.data]);
+
+  const columns = useMemo<GridColDef<AdminProduct>[]>(
+    () => [
+      {
+        field: 'image',
+        headerName: t('products.columns.image'),
+        sortable: false,
+        width: 72,
+        renderCell: ({ row }) => (row.images[0] ? <img src={row.images[0]} alt="" width={48} height={48} style={{ objectFit: 'contain' }} loading="lazy" /> : null),
+      },
+      {
+        field: 'title',
+        headerName: t('products.columns.title'),
+        flex: 2,
+        minWidth: 220,
+        valueGetter: (_value, row) => row.title[language],
+        renderCell: ({ row }) => (
+          <Link component={RouterLink} to={`/products/${row._id}`} state={{ list: listSearch }} lang={language} dir="auto">
+            {row.title[language] || row.title.en}
+          </Link>
+        ),
+      },
+      { field: 'category', headerName: t('products.columns.category'), sortable: false, flex: 1, minWidth: 140, valueGetter: (_v, row) => labelOf.get(row.category) ?? row.category },
+      { field: 'price', headerName: t('products.columns.price'), type: 'number', width: 110, valueFormatter: (value: number) => formatDollars(value) },
+      { field: 'quantity', headerName: t('products.columns.quantity'), type: 'number', width: 100 },
+      { field: 'status', headerName: t('products.columns.status'), sortable: false, width: 120, valueGetter: (_v, row) => t(`status.${row.status}`) },
+      { field: 'updatedAt', headerName: t('products.columns.updatedAt'), width: 180, valueFormatter: (value: string) => formatDateTime(value, language) },
+    ],
+    [t, language, labelOf, listSearch],
+  );
+
+  const selectedIds = [...selection.ids].map(String);
+
+  async function bulk(next: 'published' | 'draft') {
+    setBulkBusy(true);
+    const results = await Promise.all(selectedIds.map((id) => updateProduct({ id, body: { status: next } })));
+    setBulkBusy(false);
+    const failed = results.filter((result) => 'error' in result);
+    const done = results.length - failed.length;
+    if (done > 0) toast.success(t('products.bulkDone', { count: done }));
+    if (failed.length > 0) toast.error(`${t('products.bulkFailed', { count: failed.length })} ${failureOf(failed[0]?.error).message}`);
+    setSelection(EMPTY_SELECTION);
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography component="h1" variant="h1">
+          {t('products.title')}
+        </Typography>
+        <Button component={RouterLink} to="/products/new" variant="contained" startIcon={<AddIcon />}>
+          {t('products.new')}
+        </Button>
+      </Stack>
+      <Box role="search" aria-label={t('products.search')} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <TextField type="search" label={t('products.search')} value={search} onChange={(event) => onSearch(event.target.value)} sx={{ minWidth: 260, flexGrow: 1 }} />
+        <TextField select label={t('products.department')} value={category} onChange={filterBy('category')} sx={{ minWidth: 180 }}>
+          <MenuItem value="">{t('products.any')}</MenuItem>
+          {(categories.data ?? []).map((c) => (
+            <MenuItem key={c.name} value={c.name}>
+              {c.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label={t('products.status')} value={status} onChange={filterBy('status')} sx={{ minWidth: 150 }}>
+          <MenuItem value="">{t('products.any')}</MenuItem>
+          <MenuItem value="published">{t('status.published')}</MenuItem>
+          <MenuItem value="draft">{t('status.draft')}</MenuItem>
+          <MenuItem value="archived">{t('status.archived')}</MenuItem>
+        </TextField>
+        <TextField select label={t('products.stock')} value={stock} onChange={filterBy('stock')} sx={{ minWidth: 150 }}>
+          <MenuItem value="">{t('products.any')}</MenuItem>
+          <MenuItem value="low">{t('products.low')}</MenuItem>
+          <MenuItem value="out">{t('products.out')}</MenuItem>
+        </TextField>
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button variant="outlined" disabled={selectedIds.length === 0 || bulkBusy} onClick={() => void bulk('published')}>
+          {t('products.publish')}
+        </Button>
+        <Button variant="outlined" disabled={selectedIds.length === 0 || bulkBusy} onClick={() => void bulk('draft')}>
+          {t('products.unpublish')}
+        </Button>
+        <Typography variant="body2" aria-live="polite">
+          {selectedIds.length > 0 ? t('products.selected', { count: selectedIds.length }) : ''}
+        </Typography>
+      </Stack>
+      {list.isError ? (
+        <Typography role="alert" color="error">
+          {t('app.error', { message: failureOf(list.error).message || t('app.networkError') })}
+        </Typography>
+      ) : null}
+      <Box sx={{ height: 640, width: '100%' }}>
+        <DataGrid
+          aria-label={t('products.grid')}
+          rows={list.data?.data ?? []}
+          getRowId={(row) => row._id}
+          columns={columns}
+          rowCount={list.data?.total ?? 0}
+          loading={list.isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          disableColumnFilter
+          paginationModel={paging}
+          onPaginationModelChange={onPaging}
+          pageSizeOptions={PAGE_SIZES}
+          sortModel={sortModel}
+          onSortModelChange={onSort}
+          sortingOrder={['asc', 'desc']}
+          checkboxSelection
+          disableRowSelectionOnClick
+          keepNonExistentRowsSelected
+          rowSelectionModel={selection}
+          onRowSelectionModelChange={setSelection}
+          rowHeight={60}
+        />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+
+import { adminApi } from '../app/api';
+import { failureOf } from '../app/errors';
+import { EMAIL, errorProps, PASSWORD_MIN } from '../app/form';
+import { Busy } from '../app/layout';
+import { PublicFrame } from '../app/public-frame';
+import { homeOf } from '../app/roles';
+
+interface Fields {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** `/admin/setup?token=`: the first owner's link from the start log, or an invitation's. */
+export default function SetupPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const check = adminApi.useCheckSetupTokenQuery(token, { skip: token === '' });
+  const [setup, { isLoading, error }] = adminApi.useSetupMutation();
+  const { register, handleSubmit, setError, formState } = useForm<Fields>({ defaultValues: { name: '', email: '', password: '' } });
+  const { errors } = formState;
+
+  async function onSubmit(fields: Fields) {
+    const result = await setup({ token, name: fields.name.trim(), email: fields.email.trim(), password: fields.password });
+    if ('data' in result && result.data) {
+      await navigate(homeOf(result.data.role), { replace: true });
+      return;
+    }
+    const failure = failureOf(result.error);
+    const field = failure.field?.path;
+    if (field === 'name' || field === 'email' || field === 'password') setError(field, { message: failure.field?.message ?? '' }, { shouldFocus: true });
+  }
+
+  const failure = error ? failureOf(error) : null;
+  let body;
+  if (token === '') body = <Alert severity="warning">{t('setup.noToken')}</Alert>;
+  else if (check.isLoading) body = <Busy />;
+  else if (check.isError) body = <Alert severity="error">{t('setup.badLink')}</Alert>;
+  else
+    body = (
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <Stack spacing={2}>
+          <Typography>{t('setup.intro')}</Typography>
+          {failure && !failure.field ? (
+            <Alert severity="error" role="alert">
+              {failure.status === 404 || failure.status === 410 ? t('setup.badLink') : failure.message || t('app.networkError')}
+            </Alert>
+          ) : null}
+          <TextField label={t('setup.name')} autoComplete="name" required {...register('name', { required: t('validation.required'), maxLength: { value: 100, message: t('validation.tooLong', { max: 100 }) } })} {...errorProps(errors.name)} />
+          <TextField
+            label={t('setup.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...register('email', { required: t('validation.required'), pattern: { value: EMAIL, message: t('validation.email') } })}
+            {...errorProps(errors.email)}
+          />
+          <TextField
+            label={t('setup.password')}
+            type="password"
+            autoComplete="new-password"
+            required
+            {...register('password', { required: t('validation.required'), minLength: { value: PASSWORD_MIN, message: t('validation.passwordLength') } })}
+            {...errorProps(errors.password)}
+          />
+          <Button type="submit" variant="contained" loading={isLoading}>
+            {t('setup.submit')}
+          </Button>
+        </Stack>
+      </form>
+    );
+  return <PublicFrame title={t('setup.title')}>{body}</PublicFrame>;
+}

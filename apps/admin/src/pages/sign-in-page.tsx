@@ -1,0 +1,113 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+
+import { adminApi } from '../app/api';
+import { failureOf } from '../app/errors';
+import { EMAIL, errorProps } from '../app/form';
+import { PublicFrame } from '../app/public-frame';
+import { homeOf } from '../app/roles';
+
+interface Fields {
+  email: string;
+  password: string;
+  code: string;
+}
+
+/**
+ * Sign-in: email and password, then — when the API answers 401 `TWO_FACTOR_REQUIRED` — a second
+ * step asking for the authenticator's code, sent with the same email and password.
+ */
+export default function SignInPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [signIn, { isLoading }] = adminApi.useSignInMutation();
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [alert, setAlert] = useState<string | null>(null);
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<Fields>({ defaultValues: { email: '', password: '', code: '' } });
+  const { errors } = formState;
+
+  async function onSubmit(fields: Fields) {
+    setAlert(null);
+    const result = await signIn({ email: fields.email.trim(), password: fields.password, ...(step === 'code' ? { code: fields.code.trim() } : {}) });
+    if ('data' in result && result.data) {
+      const from = (location.state as { from?: unknown } | null)?.from;
+      await navigate(typeof from === 'string' && from.startsWith('/') && !from.startsWith('/sign-in') ? from : homeOf(result.data.role), { replace: true });
+      return;
+    }
+    const failure = failureOf(result.error);
+    if (failure.code === 'TWO_FACTOR_REQUIRED') {
+      setStep('code');
+      setTimeout(() => setFocus('code'), 0);
+    } else if (failure.code === 'TWO_FACTOR_INVALID') {
+      setError('code', { message: t('signIn.badCode') }, { shouldFocus: true });
+    } else if (failure.status === 401) {
+      setAlert(t('signIn.failed'));
+    } else if (failure.status === 429) {
+      setAlert(t('signIn.tooMany'));
+    } else if (failure.status === null) {
+      setAlert(t('app.networkError'));
+    } else {
+      setAlert(failure.message || t('app.error', { message: String(failure.status) }));
+    }
+  }
+
+  return (
+    <PublicFrame title={t('signIn.title')}>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <Stack spacing={2}>
+          {alert ? (
+            <Alert severity="error" role="alert">
+              {alert}
+            </Alert>
+          ) : null}
+          {step === 'password' ? (
+            <>
+              <TextField
+                label={t('signIn.email')}
+                type="email"
+                autoComplete="username"
+                required
+                autoFocus
+                {...register('email', { required: t('validation.required'), pattern: { value: EMAIL, message: t('validation.email') } })}
+                {...errorProps(errors.email)}
+              />
+              <TextField
+                label={t('signIn.password')}
+                type="password"
+                autoComplete="current-password"
+                required
+                {...register('password', { required: t('validation.required') })}
+                {...errorProps(errors.password)}
+              />
+            </>
+          ) : (
+            <>
+              <Alert severity="info">{t('signIn.codeHelp')}</Alert>
+              <TextField
+                label={t('signIn.code')}
+                autoComplete="one-time-code"
+                required
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, dir: 'ltr' } }}
+                {...register('code', { required: t('validation.required'), pattern: { value: /^\s*\d{6}\s*$/, message: t('validation.code') } })}
+                {...errorProps(errors.code)}
+              />
+            </>
+          )}
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained" loading={isLoading}>
+              {step === 'password' ? t('signIn.submit') : t('signIn.verify')}
+            </Button>
+            {step === 'code' ? <Button onClick={() => setStep('password')}>{t('signIn.back')}</Button> : null}
+          </Stack>
+        </Stack>
+      </form>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { json, renderAdmin, stubApi, type Call } from '../test/harness';
+
+const STAFF = [
+  { _id: 's1', email: 'owner@dukkan.test', name: 'Olive Owner', role: 'owner', disabled: false },
+  { _id: 's2', email: 'cat@dukkan.test', name: 'Cat Alog', role: 'catalog', disabled: false },
+];
+const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET').map((c) => ({ method: c.method, path: c.url.pathname, body: c.body ? (JSON.parse(c.body) as unknown) : null }));
+
+describe('staff (owner)', () => {
+  it('lists staff, changes a role, disables, resets two-factor, requires two-factor and invites', async () => {
+    const calls = stubApi((call) => {
+      const path = call.url.pathname;
+      if (path === '/api/admin/staff' && call.method === 'GET') return json(200, { data: STAFF });
+      if (path === '/api/admin/staff' && call.method === 'POST') return json(201, { data: { _id: 's3', email: 'new@dukkan.test', name: 'New Person', role: 'support', disabled: false } });
+      if (path.startsWith('/api/admin/staff/')) return json(200, { data: STAFF[1] });
+      if (path === '/api/admin/settings') return call.method === 'GET' ? json(200, { data: { requireTwoFactor: false } }) : json(200, { data: { requireTwoFactor: true } });
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/staff');
+    const table = await screen.findByRole('table', { name: 'Staff' });
+    const row = within(table).getByText('Cat Alog').closest('tr')!;
+
+    await user.click(within(row).getByRole('combobox', { name: 'Role of Cat Alog' }));
+    await user.click(await screen.findByRole('option', { name: 'Support' }));
+    await user.click(within(row).getByRole('button', { name: 'Disable Cat Alog' }));
+    await user.click(within(row).getByRole('button', { name: 'Reset two-factor of Cat Alog' }));
+    await user.click(screen.getByRole('switch', { name: 'Require two-factor sign-in for all staff' }));
+
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'New Person');
+    await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'new@dukkan.test');
+    await user.click(screen.getByRole('checkbox', { name: /invitation/ }));
+    expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+
+    await waitFor(() => expect(writes(calls)).toHaveLength(5));
+    expect(writes(calls)).toEqual([
+      { method: 'PATCH', path: '/api/admin/staff/s2', body: { role: 'support' } },
+      { method: 'PATCH', path: '/api/admin/staff/s2', body: { disabled: true } },
+      { method: 'POST', path: '/api/admin/staff/s2/two-factor/reset', body: null },
+      { method: 'PUT', path: '/api/admin/settings', body: { requireTwoFactor: true } },
+      { method: 'POST', path: '/api/admin/staff', body: { email: 'new@dukkan.test', name: 'New Person', role: 'catalog', invite: true } },
+    ]);
+  });
+
+  it('shows a catalog member no staff link and refuses the staff screen', async () => {
+    stubApi((call) => (call.url.pathname === '/api/admin/session' ? json(200, { data: { staff: { _id: 's2', email: 'cat@dukkan.test', name: 'Cat Alog', role: 'catalog' } } }) : undefined));
+    await renderAdmin('/admin/staff');
+    expect(await screen.findByText('Your role cannot use this page.')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Products', 'Import and export', 'My account']);
+  });
+});
+
+describe('account', () => {
+  it('changes the password and enrols two-factor with the QR code as an image', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
+    const calls = stubApi((call) => {
+      const path = call.url.pathname;
+      if (path === '/api/admin/account/password') return json(204);
+      if (path === '/api/admin/account/two-factor') return json(200, { data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Dukkan:o?secret=JBSWY3DPEHPK3PXP', qrCode: svg } });
+      if (path === '/api/admin/account/two-factor/confirm') return (JSON.parse(call.body) as { code: string }).code === '123456' ? json(200, { data: { enabled: true } }) : json(400, { message: 'code: That code is not right', code: 'TWO_FACTOR_INVALID' });
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/account');
+
+    await user.type(await screen.findByLabelText(/^Current password/), 'old password 1');
+    await user.type(screen.getByLabelText(/^New password/), 'short');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('At least 12 characters')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^New password/));
+    await user.type(screen.getByLabelText(/^New password/), 'a much longer password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/admin/account/password')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.url.pathname === '/api/admin/account/password')!.body)).toEqual({ currentPassword: 'old password 1', newPassword: 'a much longer password' });
+
+    await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
+    const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    expect(document.querySelector('main svg rect')).toBeNull(); // never inserted as markup
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Code/ }), '654321');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('That code is not right')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: /^Code/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Code/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Two-factor sign-in is on', { selector: '.MuiAlert-message' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,193 @@
+import type { StaffRole } from '@dukkan/contracts/admin-staff';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+
+import { adminApi } from '../app/api';
+import { failureOf } from '../app/errors';
+import { EMAIL, errorProps, PASSWORD_MIN } from '../app/form';
+import { Busy } from '../app/layout';
+
+const ROLES: StaffRole[] = ['owner', 'catalog', 'support'];
+
+interface Fields {
+  name: string;
+  email: string;
+  role: StaffRole;
+  password: string;
+  invite: boolean;
+}
+
+/** `/admin/staff` (owner): the staff list, roles, disabling, two-factor resets, adding or inviting. */
+export default function StaffPage() {
+  const { t } = useTranslation();
+  const staff = adminApi.useListStaffQuery(undefined);
+  const settings = adminApi.useGetSettingsQuery(undefined);
+  const [putSettings] = adminApi.usePutSettingsMutation();
+  const [updateStaff] = adminApi.useUpdateStaffMutation();
+  const [resetTwoFactor] = adminApi.useResetTwoFactorMutation();
+  const [addStaff] = adminApi.useAddStaffMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<Fields>({
+    defaultValues: { name: '', email: '', role: 'catalog', password: '', invite: false },
+  });
+  const { errors, isSubmitting } = formState;
+  const invite = useWatch({ control, name: 'invite' });
+
+  function report(result: { error?: unknown }, success: string) {
+    if (result.error) toast.error(failureOf(result.error).message || t('app.networkError'));
+    else toast.success(success);
+  }
+
+  async function onSubmit(fields: Fields) {
+    setFormError(null);
+    const base = { email: fields.email.trim(), name: fields.name.trim(), role: fields.role };
+    const result = await addStaff(fields.invite ? { ...base, invite: true } : { ...base, password: fields.password });
+    if (!result.error) {
+      toast.success(fields.invite ? t('staff.invited') : t('staff.added'));
+      reset();
+      return;
+    }
+    const failure = failureOf(result.error);
+    const path = failure.field?.path;
+    if (path === 'email' || path === 'name' || path === 'password' || path === 'role') setError(path, { message: failure.field?.message ?? '' }, { shouldFocus: true });
+    else setFormError(failure.message || t('app.networkError'));
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Typography component="h1" variant="h1">
+        {t('staff.title')}
+      </Typography>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={settings.data?.requireTwoFactor ?? false}
+            disabled={!settings.data}
+            onChange={(event) => void putSettings({ requireTwoFactor: event.target.checked }).then((r) => report(r, t('staff.updated')))}
+          />
+        }
+        label={t('staff.requireTwoFactor')}
+      />
+      {staff.isLoading ? <Busy /> : null}
+      {staff.isError ? <Alert severity="error">{failureOf(staff.error).message || t('app.networkError')}</Alert> : null}
+      {staff.data ? (
+        <TableContainer component={Paper} variant="outlined">
+          <Table>
+            <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('staff.title')}</caption>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('staff.columns.name')}</TableCell>
+                <TableCell>{t('staff.columns.email')}</TableCell>
+                <TableCell>{t('staff.columns.role')}</TableCell>
+                <TableCell>{t('staff.columns.state')}</TableCell>
+                <TableCell>{t('staff.columns.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {staff.data.map((member) => (
+                <TableRow key={member._id}>
+                  <TableCell dir="auto">{member.name}</TableCell>
+                  <TableCell dir="ltr">{member.email}</TableCell>
+                  <TableCell>
+                    <TextField
+                      select
+                      size="small"
+                      value={member.role}
+                      slotProps={{ htmlInput: { 'aria-label': t('staff.roleOf', { name: member.name }) } }}
+                      onChange={(event) => void updateStaff({ id: member._id, role: event.target.value as StaffRole }).then((r) => report(r, t('staff.updated')))}
+                    >
+                      {ROLES.map((role) => (
+                        <MenuItem key={role} value={role}>
+                          {t(`roles.${role}`)}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  </TableCell>
+                  <TableCell>{member.disabled ? t('staff.disabled') : t('staff.active')}</TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1}>
+                      <Button size="small" variant="outlined" onClick={() => void updateStaff({ id: member._id, disabled: !member.disabled }).then((r) => report(r, t('staff.updated')))}>
+                        {member.disabled ? t('staff.enable', { name: member.name }) : t('staff.disable', { name: member.name })}
+                      </Button>
+                      <Button size="small" variant="outlined" onClick={() => void resetTwoFactor(member._id).then((r) => report(r, t('staff.resetDone')))}>
+                        {t('staff.resetTwoFactor', { name: member.name })}
+                      </Button>
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : null}
+
+      <Paper variant="outlined" component="section" aria-labelledby="add-staff-heading" sx={{ p: 3 }}>
+        <Typography id="add-staff-heading" component="h2" variant="h2" sx={{ mb: 2 }}>
+          {t('staff.addTitle')}
+        </Typography>
+        <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+          <Stack spacing={2} sx={{ maxWidth: 480 }}>
+            {formError ? (
+              <Alert severity="error" role="alert">
+                {formError}
+              </Alert>
+            ) : null}
+            <TextField label={t('staff.name')} required {...register('name', { required: t('validation.required') })} {...errorProps(errors.name)} />
+            <TextField
+              label={t('staff.email')}
+              type="email"
+              required
+              {...register('email', { required: t('validation.required'), pattern: { value: EMAIL, message: t('validation.email') } })}
+              {...errorProps(errors.email)}
+            />
+            <Controller
+              name="role"
+              control={control}
+              render={({ field }) => (
+                <TextField select label={t('staff.role')} {...field}>
+                  {ROLES.map((role) => (
+                    <MenuItem key={role} value={role}>
+                      {t(`roles.${role}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <FormControlLabel control={<Checkbox {...register('invite')} />} label={t('staff.invite')} />
+            {invite ? null : (
+              <TextField
+                label={t('staff.password')}
+                type="password"
+                autoComplete="new-password"
+                required
+                {...register('password', { validate: (value, all) => all.invite || value.length >= PASSWORD_MIN || t('validation.passwordLength') })}
+                {...errorProps(errors.password)}
+              />
+            )}
+            <Button type="submit" variant="contained" loading={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
+              {t('staff.add')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
