@@ -81,14 +81,16 @@ export interface ImportCounts {
   created: number;
   updated: number;
 }
-/** `GET /api/admin/imports/{id}`: how far an import has got (fields the API may leave out are optional). */
+/** `GET /api/admin/imports/{id}`: how far an import has got (decision 0035). */
 export interface ImportProgress {
-  status: string;
-  checked?: number;
-  total?: number;
-  created?: number;
-  updated?: number;
-  errors?: { line: number; column: string; message: string }[];
+  /** `checking`, `applying`, then `done` (or `checked` for a dry run), or `failed`. */
+  status: 'checking' | 'applying' | 'done' | 'checked' | 'failed';
+  rowsChecked: number;
+  /** Data rows in the file, once it has been read to the end. */
+  total: number | null;
+  created: number;
+  updated: number;
+  errors: { line: number; column: string; message: string }[];
 }
 export interface TwoFactorEnrolment {
   secret: string;

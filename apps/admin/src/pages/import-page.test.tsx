@@ -30,8 +30,8 @@ describe('import', () => {
       if (call.url.pathname === '/api/admin/imports/imp1') {
         polls += 1;
         return polls < 2
-          ? json(200, { data: { status: 'running', checked: 0, total: 1 } })
-          : json(200, { data: { status: 'done', checked: 1, total: 1, created: 1, updated: 0 } });
+          ? json(200, { data: { status: 'applying', rowsChecked: 0, total: 1, created: 0, updated: 0, errors: [] } })
+          : json(200, { data: { status: 'done', rowsChecked: 1, total: 1, created: 1, updated: 0, errors: [] } });
       }
       return undefined;
     });

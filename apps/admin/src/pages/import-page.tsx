@@ -45,9 +45,9 @@ function importErrorsOf(error: unknown): ImportError[] | null {
 /** The stage an import's progress report means, once it has finished (else `null`: still running). */
 function stageOfProgress(data: ImportProgress | undefined): Stage | null {
   if (!data) return null;
-  if (data.errors && data.errors.length > 0) return { kind: 'errors', errors: data.errors };
-  if (['done', 'completed', 'succeeded', 'applied'].includes(data.status)) return { kind: 'done', counts: { created: data.created ?? 0, updated: data.updated ?? 0 } };
-  if (['failed', 'error'].includes(data.status)) return { kind: 'failed', message: data.status };
+  if (data.errors.length > 0) return { kind: 'errors', errors: data.errors };
+  if (data.status === 'done' || data.status === 'checked') return { kind: 'done', counts: { created: data.created, updated: data.updated } };
+  if (data.status === 'failed') return { kind: 'failed', message: data.status };
   return null;
 }
 
@@ -90,7 +90,7 @@ export default function ImportPage() {
     } else fail(result.error);
   }
 
-  const checked = progress.data?.checked ?? 0;
+  const checked = progress.data?.rowsChecked ?? 0;
   const total = progress.data?.total ?? 0;
 
   return (
