@@ -55,6 +55,12 @@ const EnvSchema = z.object({
     .min(0, { message: 'GUEST_CART_LIMIT must be a whole number from 0 (0: no limit)' })
     .default(600),
   // The first owner, created at a start with no staff account (never changing an existing one).
+  LOW_STOCK_THRESHOLD: z.coerce
+    .number({ message: 'LOW_STOCK_THRESHOLD must be a whole number from 0' })
+    .int({ message: 'LOW_STOCK_THRESHOLD must be a whole number from 0' })
+    .min(0, { message: 'LOW_STOCK_THRESHOLD must be a whole number from 0' })
+    .max(1_000_000, { message: 'LOW_STOCK_THRESHOLD must be at most 1000000' })
+    .default(5),
   OWNER_EMAIL: z
     .string()
     .trim()
@@ -107,6 +113,8 @@ export interface Config {
   backupKeep: number;
   /** Sign-ups and new guest carts per client address per 10 minutes; 0: no limit (decision 0031). */
   creationLimits: { signup: number; guestCart: number };
+  /** A product with 1 to this many units is low on stock in the back office (`stock=low`). */
+  lowStockThreshold: number;
   /** The first owner's account, created at a start with no staff (OWNER_EMAIL and OWNER_PASSWORD); unset: a setup link is logged. */
   firstOwner: { email: string; password: string } | undefined;
 }
@@ -154,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupIntervalHours: e.BACKUP_INTERVAL_HOURS,
     backupKeep: e.BACKUP_KEEP,
     creationLimits: { signup: e.SIGNUP_LIMIT, guestCart: e.GUEST_CART_LIMIT },
+    lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     firstOwner: e.OWNER_EMAIL !== undefined && e.OWNER_PASSWORD !== undefined ? { email: e.OWNER_EMAIL, password: e.OWNER_PASSWORD } : undefined,
   };
 }

@@ -28,18 +28,12 @@ export interface AdminProductRoutesOptions {
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
 
-/** LOW_STOCK_THRESHOLD from the environment: a whole number from 0, else the default. */
-export function lowStockThresholdOf(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.LOW_STOCK_THRESHOLD);
-  return env.LOW_STOCK_THRESHOLD !== undefined && Number.isInteger(value) && value >= 0 ? value : DEFAULT_LOW_STOCK_THRESHOLD;
-}
-
 /**
  * The back office's products under `/api/admin` (issue #20, decision 0034): owner and catalog
  * staff only (support 403, no session 401), answers `no-store` (the guard).
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
-export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, { db, catalog, lowStockThreshold = lowStockThresholdOf() }) => {
+export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, { db, catalog, lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD }) => {
   app.addHook('onRequest', requireStaff(db, ['owner', 'catalog']));
   // This process's caches follow its own writes at once.
   const written = () => catalog?.check();
