@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
 import { CATALOG_CACHE, ResponseCache } from './response-cache';
 
@@ -7,16 +8,21 @@ import { CATALOG_CACHE, ResponseCache } from './response-cache';
 let app: FastifyInstance;
 const cache = new ResponseCache();
 let produced = 0;
+/** The route's answer schema; `extra` is a key the schema does not have. */
+const ThingSchema = z.object({ n: z.number().int().min(1) });
+/** What the next computation answers instead of `{ n }` (a broken answer), when set. */
+let broken: unknown;
 /** What the next computations wait for, in turn (none: they finish at once). */
 const gates: Promise<void>[] = [];
 
 beforeAll(async () => {
   app = Fastify();
   app.get('/thing', (request, reply) =>
-    cache.send(request, reply, 'thing', CATALOG_CACHE, async () => {
+    cache.send(request, reply, 'thing', CATALOG_CACHE, ThingSchema, async () => {
       const n = ++produced;
       await gates.shift();
-      return { n };
+      if (broken !== undefined) return broken;
+      return { n, extra: 'not in the schema' };
     }),
   );
   await app.ready();
@@ -51,5 +57,25 @@ describe('ResponseCache.clear (a catalog change)', () => {
     expect(b).toBe(a + 1);
     // What is kept is the one computed after the change, though the older one finished later.
     expect(await read()).toBe(b);
+  });
+});
+
+describe('ResponseCache answers', () => {
+  it('go through the route schema: keys it lacks are dropped', async () => {
+    cache.clear();
+    const answer = await app.inject({ method: 'GET', url: '/thing' });
+    expect(answer.json()).toEqual({ n: produced });
+  });
+
+  it('that do not match the schema are a 500 and never kept', async () => {
+    cache.clear();
+    broken = { n: 'seven' };
+    const answer = await app.inject({ method: 'GET', url: '/thing' });
+    broken = undefined;
+    expect(answer.statusCode).toBe(500);
+    expect(answer.body).not.toContain('seven');
+    // The next request computes again (nothing was kept) and answers the good value.
+    const before = produced;
+    expect(await read()).toBe(before + 1);
   });
 });

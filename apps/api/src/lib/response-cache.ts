@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
 
 interface CachedBody {
   body: string;
@@ -40,16 +41,18 @@ export class ResponseCache {
   /**
    * Answers `request` from the cache under `key`, computing it with `produce` when missing or
    * stale (one computation at a time per key), with ETag, Cache-Control and a 304 when the
-   * client's copy is current.
+   * client's copy is current. A computed answer goes through `schema` (the route's 200 schema)
+   * like every other answer: what does not match it is a 500, never kept, never sent.
    */
   async send(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     policy: CachePolicy,
+    schema: z.ZodType,
     produce: () => Promise<unknown>,
   ): Promise<FastifyReply> {
-    const entry = await this.get(key, policy, produce);
+    const entry = await this.get(key, policy, async () => schema.parse(await produce()));
     reply
       .header('etag', entry.etag)
       .header('cache-control', policy.cacheControl)

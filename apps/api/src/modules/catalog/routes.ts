@@ -41,7 +41,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (request, reply) => {
       const lng = requestLanguage(request);
-      return cache.send(request, reply, `categories:${lng}`, CATALOG_CACHE, async () => ({
+      return cache.send(request, reply, `categories:${lng}`, CATALOG_CACHE, CategoryListResponseSchema, async () => ({
         data: await listCategories(db, lng),
       }));
     },
@@ -60,7 +60,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (request, reply) => {
       const lng = requestLanguage(request);
       const { page, pageSize } = request.query;
-      return cache.send(request, reply, `products:${lng}:${page}:${pageSize}`, CATALOG_CACHE, () =>
+      return cache.send(request, reply, `products:${lng}:${page}:${pageSize}`, CATALOG_CACHE, ProductPageResponseSchema, () =>
         listProducts(db, lng, { page, pageSize }),
       );
     },
@@ -82,7 +82,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const { categoryName } = request.params;
       const { page, pageSize, subcategory } = request.query;
       const key = `category:${lng}:${categoryName.toLowerCase()}:${subcategory?.toLowerCase() ?? ''}:${page}:${pageSize}`;
-      return cache.send(request, reply, key, CATALOG_CACHE, async () => {
+      return cache.send(request, reply, key, CATALOG_CACHE, ProductPageResponseSchema, async () => {
         const result = await listCategoryProducts(db, lng, categoryName, { page, pageSize, subcategory });
         // Thrown, not cached: an unknown name costs one indexed lookup and never fills the cache.
         if (!result) throw notFound(`Category not found: ${categoryName}`);
@@ -105,7 +105,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (request, reply) => {
       const lng = requestLanguage(request);
       const { id } = request.params;
-      return cache.send(request, reply, `product:${lng}:${id}`, CATALOG_CACHE, async () => {
+      return cache.send(request, reply, `product:${lng}:${id}`, CATALOG_CACHE, ProductResponseSchema, async () => {
         const product = await getProduct(db, lng, id);
         if (!product) throw notFound('Product not found');
         return { data: product };
@@ -126,7 +126,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (request, reply) => {
       const lng = requestLanguage(request);
       const { page, pageSize } = request.query;
-      return cache.send(request, reply, `subcategories:${lng}:${page}:${pageSize}`, CATALOG_CACHE, () =>
+      return cache.send(request, reply, `subcategories:${lng}:${page}:${pageSize}`, CATALOG_CACHE, SubcategoryPageResponseSchema, () =>
         listSubcategories(db, lng, { page, pageSize }),
       );
     },

@@ -43,7 +43,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
       const lng = requestLanguage(request);
       const { q, page, pageSize } = request.query;
       const words = searchWords(q);
-      return cache.send(request, reply, `search:${lng}:${page}:${pageSize}:${words.join(' ')}`, CATALOG_CACHE, () =>
+      return cache.send(request, reply, `search:${lng}:${page}:${pageSize}:${words.join(' ')}`, CATALOG_CACHE, ProductSearchResponseSchema, () =>
         searchProducts(db, lng, words, { page, pageSize }),
       );
     },
@@ -62,7 +62,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
     async (request, reply) => {
       const lng = requestLanguage(request);
       const words = searchWords(request.query.q);
-      return cache.send(request, reply, `suggest:${lng}:${words.join(' ')}`, CATALOG_CACHE, async () => ({
+      return cache.send(request, reply, `suggest:${lng}:${words.join(' ')}`, CATALOG_CACHE, SearchSuggestResponseSchema, async () => ({
         data: await suggestProducts(db, lng, words),
       }));
     },
