@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 
@@ -76,11 +77,21 @@ async function departmentTitles(shopper: Page, language: Language): Promise<{ _i
   }
 }
 
+/** The storefront's texts this spec needs that shopping.ts does not read: its "Load more" and the header's search. */
+function storefrontTexts(language: Language): { loadMore: string; search: string } {
+  const read = (namespace: string) => JSON.parse(readFileSync(new URL(`../../apps/web/public/locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
+  const loadMore = read('catalog').grid?.loadMore;
+  const search = read('common').header?.search;
+  if (!loadMore || !search) throw new Error(`the ${language} storefront texts lack grid.loadMore or header.search`);
+  return { loadMore, search };
+}
+
 const HEADER = 'id,category,status,title_en,title_ar,description_en,description_ar,brand_en,brand_ar,price,list_price,quantity';
 
 for (const language of ['en', 'ar'] as const) {
   const t = ADMIN_TEXTS[language];
   const shop = shoppingTexts(language);
+  const storefront = storefrontTexts(language);
   const grocery = DEPARTMENTS.find((d) => d.path === '/Grocery')!;
 
   test.describe(`the back office's catalog in ${language}`, () => {
@@ -152,15 +163,32 @@ for (const language of ['en', 'ar'] as const) {
         await expect(shopper.getByRole('heading', { level: 1, name: title })).toBeVisible();
         await expect(shopper.getByRole('main').getByText(price(12.5)).first()).toBeVisible();
 
-        await shopper.goto(`/search?q=${encodeURIComponent(title)}`);
+        // The header's search, as a shopper types it.
+        const search = shopper.getByRole('search').getByRole('combobox', { name: storefront.search, exact: true });
+        await search.fill(title);
+        await search.press('Enter');
+        await expect(shopper).toHaveURL(/\/search\?q=/);
         await expect(shopper.getByRole('main').getByRole('link', { name: title, exact: true }).first()).toBeVisible();
 
+        // Its department page, pressing "Load more" until the product comes.
+        await shopper.goto(grocery.path);
+        const card = shopper.getByRole('main').getByRole('link', { name: title, exact: true }).first();
+        const loadMore = shopper.getByRole('main').getByRole('button', { name: storefront.loadMore, exact: true });
+        for (let press = 0; press < 20 && !(await card.isVisible()); press += 1) {
+          await expect(loadMore.or(card).first()).toBeVisible();
+          if (await card.isVisible()) break;
+          const shown = await shopper.getByRole('main').getByRole('article').count();
+          await loadMore.click();
+          await expect.poll(() => shopper.getByRole('main').getByRole('article').count()).toBeGreaterThan(shown);
+        }
+        await expect(card).toBeVisible();
+
         // Added at the end of its department: only products of this spec's parallel tests come after it.
-        const grocery = await departmentTitles(shopper, language);
-        const at = grocery.findIndex((p) => p._id === id);
+        const inDepartment = await departmentTitles(shopper, language);
+        const at = inDepartment.findIndex((p) => p._id === id);
         expect(at, 'the product is in its department').toBeGreaterThanOrEqual(0);
-        expect(grocery.slice(at + 1).filter((p) => !E2E_TITLE.test(p.title))).toEqual([]);
-        expect(grocery.slice(0, at).filter((p) => !E2E_TITLE.test(p.title)).length).toBeGreaterThan(0);
+        expect(inDepartment.slice(at + 1).filter((p) => !E2E_TITLE.test(p.title))).toEqual([]);
+        expect(inDepartment.slice(0, at).filter((p) => !E2E_TITLE.test(p.title)).length).toBeGreaterThan(0);
 
         // In the shopper's cart before the change.
         await shopper.goto(`/details/${id}`);
