@@ -78,12 +78,14 @@ async function departmentTitles(shopper: Page, language: Language): Promise<{ _i
 }
 
 /** The storefront's texts this spec needs that shopping.ts does not read: its "Load more" and the header's search. */
-function storefrontTexts(language: Language): { loadMore: string; search: string } {
+function storefrontTexts(language: Language): { loadMore: string; search: string; gallery: string; showImage: string } {
   const read = (namespace: string) => JSON.parse(readFileSync(new URL(`../../apps/web/public/locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
   const loadMore = read('catalog').grid?.loadMore;
   const search = read('common').header?.search;
-  if (!loadMore || !search) throw new Error(`the ${language} storefront texts lack grid.loadMore or header.search`);
-  return { loadMore, search };
+  const gallery = read('catalog').details?.gallery;
+  const showImage = read('catalog').details?.showImage;
+  if (!loadMore || !search || !gallery || !showImage) throw new Error(`the ${language} storefront texts lack grid.loadMore, header.search or details.gallery/showImage`);
+  return { loadMore, search, gallery, showImage };
 }
 
 const HEADER = 'id,category,status,title_en,title_ar,description_en,description_ar,brand_en,brand_ar,price,list_price,quantity';
@@ -101,6 +103,8 @@ for (const language of ['en', 'ar'] as const) {
       baseURL,
       staffMember,
     }) => {
+      // The longest flow of the suite (two browsers, uploads, five storefront pages): 3 × the timeout on a loaded host.
+      test.slow();
       const suffix = uniqueSuffix();
       const product = {
         titleEn: `Cedar lamp ${suffix}`,
@@ -145,7 +149,7 @@ for (const language of ['en', 'ar'] as const) {
       const photos = page.getByRole('region', { name: t.editor.photosTitle });
       await expect(photos.getByRole('img', { name: t.editor.photoAlt.replace('{{n}}', '2') })).toBeVisible();
       await expect(photos.getByRole('listitem')).toHaveCount(2);
-      await expect(photos.getByRole('img', { name: t.editor.photoAlt.replace('{{n}}', '1') })).toHaveJSProperty('complete', true);
+      await expect.poll(() => photos.getByRole('img', { name: t.editor.photoAlt.replace('{{n}}', '1') }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
       // Not published yet: a shopper cannot see it.
       const shopperContextOfTest = await shopperContext(browser, baseURL!, language);
@@ -158,10 +162,27 @@ for (const language of ['en', 'ar'] as const) {
         await page.getByRole('button', { name: t.editor.save }).click();
         await expect(toast(page, t.editor.saved)).toBeVisible();
 
+        // The products list finds it by its title, published, at its price.
+        await page.getByRole('link', { name: t.editor.back }).click();
+        await page.getByRole('searchbox', { name: t.products.search }).fill(title);
+        const listed = page.getByRole('grid', { name: t.products.grid }).getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+        await expect(listed).toHaveCount(1);
+        await expect(listed.getByRole('gridcell').filter({ hasText: t.status.published })).toHaveCount(1);
+        await expect(listed).toContainText(price(12.5));
+        await listed.getByRole('link', { name: title, exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1, name: t.editor.editTitle })).toBeVisible();
+        await expect(textbox(page, t.editor.price)).toHaveValue('12.50');
+
         // The shopper finds it on its page, in search and at the end of its department.
         await shopper.goto(`/details/${id}`);
         await expect(shopper.getByRole('heading', { level: 1, name: title })).toBeVisible();
         await expect(shopper.getByRole('main').getByText(price(12.5)).first()).toBeVisible();
+        // Both photos, the uploaded ones (served as WebP), in the gallery.
+        const gallery = shopper.getByRole('group', { name: storefront.gallery });
+        await expect(gallery.getByRole('button', { name: storefront.showImage.replace('{{index}}', '2').replace('{{count}}', '2') })).toBeVisible();
+        const shown = shopper.getByRole('main').locator('img[src*="/images/photos/"]').first();
+        await expect(shown).toBeVisible();
+        await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
         // The header's search, as a shopper types it.
         const search = shopper.getByRole('search').getByRole('combobox', { name: storefront.search, exact: true });
