@@ -238,7 +238,7 @@ for (const language of ['en', 'ar'] as const) {
       const csv = (priceText: string) => Buffer.from(`${HEADER}\n${row(priceText)}\n`, 'utf8');
 
       await signInThroughUi(page, staffMember, language);
-      await page.getByRole('link', { name: t.nav.import }).click();
+      await page.getByRole('navigation', { name: t.app.mainNav }).getByRole('link', { name: t.nav.import, exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: t.importPage.title })).toBeVisible();
 
       const file = page.getByLabel(t.importPage.file);
@@ -256,6 +256,14 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByText(t.importPage.ready.replace('{{created}}', '1').replace('{{updated}}', '0'))).toBeVisible();
       await page.getByRole('button', { name: t.importPage.confirm }).click();
       await expect(page.getByText(t.importPage.done.replace('{{created}}', '1').replace('{{updated}}', '0'))).toBeVisible();
+
+      // The products list shows the imported product.
+      await page.getByRole('navigation', { name: t.app.mainNav }).getByRole('link', { name: t.nav.products, exact: true }).click();
+      await page.getByRole('searchbox', { name: t.products.search }).fill(titleEn);
+      const imported = page.getByRole('grid', { name: t.products.grid }).getByRole('row').filter({ hasText: price(3.25) });
+      await expect(imported).toHaveCount(1);
+      await expect(imported.getByRole('gridcell').filter({ hasText: t.status.published })).toHaveCount(1);
+      await page.getByRole('navigation', { name: t.app.mainNav }).getByRole('link', { name: t.nav.import, exact: true }).click();
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: t.importPage.export }).click()]);
       expect(download.suggestedFilename()).toMatch(/\.csv$/);

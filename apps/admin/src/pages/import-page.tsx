@@ -13,8 +13,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
 
 import { adminApi, type ImportCounts, type ImportProgress } from '../app/api';
 import { failureOf } from '../app/errors';
@@ -66,6 +67,13 @@ export default function ImportPage() {
 
   // While the API imports in the background, what its progress says decides what is shown.
   const shown = stage.kind === 'importing' && importId ? stageOfProgress(progress.data) ?? stage : stage;
+
+  // The 202 came before the rows were written: the lists are stale once the background import is done.
+  const dispatch = useDispatch();
+  const importedInBackground = importId !== null && shown.kind === 'done';
+  useEffect(() => {
+    if (importedInBackground) dispatch(adminApi.util.invalidateTags(['Products', 'Product', 'Ledger']));
+  }, [importedInBackground, dispatch]);
 
   function fail(error: unknown) {
     const errors = importErrorsOf(error);
