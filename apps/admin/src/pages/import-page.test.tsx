@@ -103,4 +103,24 @@ describe('import', () => {
     await waitFor(() => expect(calls.indexOf(lists().at(-1)!)).toBeGreaterThan(done));
     list.unsubscribe();
   });
+
+  it('says a background import failed, and that nothing was changed, when its progress reports it', async () => {
+    stubApi((call) => {
+      if (call.url.pathname === '/api/admin/products/import') {
+        if (call.url.searchParams.get('dryRun') === '1') return json(200, { data: { created: 1, updated: 0 } });
+        return json(202, { data: { importId: 'imp3' } });
+      }
+      if (call.url.pathname === '/api/admin/imports/imp3') {
+        return json(200, { data: { status: 'failed', rowsChecked: 1, total: 1, created: 0, updated: 0, errors: [] } });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/import');
+    await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    await user.click(await screen.findByRole('button', { name: 'Import now' }));
+    expect(await screen.findByText('The import failed; nothing was changed. Try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/failed: failed/)).not.toBeInTheDocument();
+  });
 });

@@ -48,7 +48,8 @@ function stageOfProgress(data: ImportProgress | undefined): Stage | null {
   if (!data) return null;
   if (data.errors.length > 0) return { kind: 'errors', errors: data.errors };
   if (data.status === 'done' || data.status === 'checked') return { kind: 'done', counts: { created: data.created, updated: data.updated } };
-  if (data.status === 'failed') return { kind: 'failed', message: data.status };
+  // The progress report has no reason for a failure: the page says so in its own words (message '').
+  if (data.status === 'failed') return { kind: 'failed', message: '' };
   return null;
 }
 
@@ -187,7 +188,7 @@ export default function ImportPage() {
             </Box>
           ) : null}
           {shown.kind === 'done' ? <Alert severity="success">{t('importPage.done', { ...shown.counts })}</Alert> : null}
-          {shown.kind === 'failed' ? <Alert severity="error">{t('importPage.failed', { message: shown.message })}</Alert> : null}
+          {shown.kind === 'failed' ? <Alert severity="error">{shown.message ? t('importPage.failed', { message: shown.message }) : t('importPage.failedInBackground')}</Alert> : null}
         </Box>
       </Paper>
     </Stack>
