@@ -292,6 +292,16 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: t.editor.editTitle })).toBeVisible();
       await expect(page.getByRole('region', { name: t.editor.photosTitle })).toBeVisible();
       await expectAccessible(page);
+
+      // The language menu turns the editor to the other language and direction; axe again.
+      const other: Language = language === 'en' ? 'ar' : 'en';
+      const o = ADMIN_TEXTS[other];
+      await page.getByRole('button', { name: new RegExp(t.app.language) }).click();
+      await page.getByRole('menuitem', { name: t.languages[other] }).click();
+      await expect(page.getByRole('heading', { level: 1, name: o.editor.editTitle })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('dir', other === 'ar' ? 'rtl' : 'ltr');
+      await expect(textbox(page, o.editor.titleAr)).toHaveAttribute('dir', 'rtl');
+      await expectAccessible(page);
     });
   });
 }
