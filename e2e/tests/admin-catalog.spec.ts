@@ -129,7 +129,8 @@ for (const language of ['en', 'ar'] as const) {
       await textbox(page, t.editor.brandAr).fill(product.brandAr);
       await expect(textbox(page, t.editor.titleAr)).toHaveAttribute('dir', 'rtl');
       await textbox(page, t.editor.price).fill('12.50');
-      await textbox(page, t.editor.quantity).fill('7');
+      // Plenty of stock: the cart tests that look for the department's lowest stock never pick it.
+      await textbox(page, t.editor.quantity).fill('120');
       await choose(page, page.getByRole('combobox', { name: t.editor.department }), grocery[language]);
       await expect(page.getByRole('combobox', { name: t.editor.status })).toHaveText(t.status.draft);
       await page.getByRole('button', { name: t.editor.create }).click();
@@ -234,7 +235,7 @@ for (const language of ['en', 'ar'] as const) {
     test('a CSV import shows its error table, imports once fixed, and the export downloads with its BOM and header row', async ({ page, staffMember }) => {
       const suffix = uniqueSuffix();
       const titleEn = `Imported dates ${suffix}`;
-      const row = (priceText: string) => ['', 'Grocery', 'published', titleEn, `تمر مستورد ${suffix}`, 'Sweet dates', 'تمر حلو', 'Oasis', 'واحة', priceText, '', '5'].join(',');
+      const row = (priceText: string) => ['', 'Grocery', 'published', titleEn, `تمر مستورد ${suffix}`, 'Sweet dates', 'تمر حلو', 'Oasis', 'واحة', priceText, '', '80'].join(',');
       const csv = (priceText: string) => Buffer.from(`${HEADER}\n${row(priceText)}\n`, 'utf8');
 
       await signInThroughUi(page, staffMember, language);
