@@ -199,9 +199,9 @@ for (const language of ['en', 'ar'] as const) {
         for (let press = 0; press < 20 && !(await card.isVisible()); press += 1) {
           await expect(loadMore.or(card).first()).toBeVisible();
           if (await card.isVisible()) break;
-          const shown = await shopper.getByRole('main').getByRole('article').count();
+          const cards = await shopper.getByRole('main').getByRole('article').count();
           await loadMore.click();
-          await expect.poll(() => shopper.getByRole('main').getByRole('article').count()).toBeGreaterThan(shown);
+          await expect.poll(() => shopper.getByRole('main').getByRole('article').count()).toBeGreaterThan(cards);
         }
         await expect(card).toBeVisible();
 
