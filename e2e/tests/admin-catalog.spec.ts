@@ -277,6 +277,8 @@ for (const language of ['en', 'ar'] as const) {
     });
 
     test('axe finds nothing serious on the products list and the editor', async ({ page, staffMember, expectAccessible }) => {
+      // Four axe runs over MUI pages: up to 27 s seen on the shared two-core host.
+      test.slow();
       await signInThroughUi(page, staffMember, language);
       await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
       const grid = page.getByRole('grid', { name: t.products.grid });
