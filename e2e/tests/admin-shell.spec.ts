@@ -70,7 +70,7 @@ test('every /admin path answers the back office with noindex; the storefront pag
 /**
  * The signed-in screens, with the staff and product API answered in the browser (page.route):
  * in this branch those routes do not exist yet, and axe only needs each screen drawn. The full
- * flows against the real API come after merging.
+ * flows against the real API are in admin-catalog.spec.ts.
  */
 const STUB_PRODUCT = {
   _id: 'p1',

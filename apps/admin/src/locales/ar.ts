@@ -137,6 +137,7 @@ export const ar: Texts = {
     progress: '{{checked}} من {{total}} صفًا',
     done: 'تم الاستيراد: أُنشئ {{created}} وحُدّث {{updated}}.',
     failed: 'فشل الاستيراد: {{message}}',
+    failedInBackground: 'فشل الاستيراد ولم يتغيّر شيء. حاول مرة أخرى.',
     cancel: 'اختر ملفًا آخر',
   },
   staff: {

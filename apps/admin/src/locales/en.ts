@@ -135,6 +135,7 @@ export const en = {
     progress: '{{checked}} of {{total}} rows',
     done: 'Imported: {{created}} created, {{updated}} updated.',
     failed: 'The import failed: {{message}}',
+    failedInBackground: 'The import failed; nothing was changed. Try again.',
     cancel: 'Choose another file',
   },
   staff: {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { adminApi } from '../app/api';
 import { json, renderAdmin, stubApi, type Call } from '../test/harness';
 
 const HEADER = 'id,category,status,title_en,title_ar,description_en,description_ar,brand_en,brand_ar,price,list_price,quantity';
@@ -67,5 +68,59 @@ describe('import', () => {
     expect(real.url.searchParams.get('dryRun')).toBeNull();
     expect(real.body).toBe(GOOD);
     await waitFor(() => expect(polls).toBeGreaterThanOrEqual(2));
+  });
+
+  it('refreshes the product lists once the background import is done, not only when it starts', async () => {
+    let polls = 0;
+    const calls = stubApi((call) => {
+      if (call.url.pathname === '/api/admin/products/import') {
+        if (call.url.searchParams.get('dryRun') === '1') return json(200, { data: { created: 1, updated: 0 } });
+        return json(202, { data: { importId: 'imp2' } });
+      }
+      if (call.url.pathname === '/api/admin/imports/imp2') {
+        polls += 1;
+        return polls < 3
+          ? json(200, { data: { status: 'applying', rowsChecked: 0, total: 1, created: 0, updated: 0, errors: [] } })
+          : json(200, { data: { status: 'done', rowsChecked: 1, total: 1, created: 1, updated: 0, errors: [] } });
+      }
+      if (call.url.pathname === '/api/admin/products') return json(200, { data: [], total: 0 });
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    const { store } = await renderAdmin('/admin/import');
+    // A list some other screen keeps open.
+    const list = store.dispatch(adminApi.endpoints.listProducts.initiate({ page: 1, pageSize: 25 }));
+    const lists = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/products');
+    await waitFor(() => expect(lists()).toHaveLength(1));
+
+    await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    await user.click(await screen.findByRole('button', { name: 'Import now' }));
+    expect(await screen.findByText('Imported: 1 created, 0 updated.')).toBeInTheDocument();
+
+    // The poll that said `done` is the last one; a list asked after it has the imported rows.
+    const done = calls.map((c) => c.url.pathname).lastIndexOf('/api/admin/imports/imp2');
+    await waitFor(() => expect(calls.indexOf(lists().at(-1)!)).toBeGreaterThan(done));
+    list.unsubscribe();
+  });
+
+  it('says a background import failed, and that nothing was changed, when its progress reports it', async () => {
+    stubApi((call) => {
+      if (call.url.pathname === '/api/admin/products/import') {
+        if (call.url.searchParams.get('dryRun') === '1') return json(200, { data: { created: 1, updated: 0 } });
+        return json(202, { data: { importId: 'imp3' } });
+      }
+      if (call.url.pathname === '/api/admin/imports/imp3') {
+        return json(200, { data: { status: 'failed', rowsChecked: 1, total: 1, created: 0, updated: 0, errors: [] } });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/import');
+    await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    await user.click(await screen.findByRole('button', { name: 'Import now' }));
+    expect(await screen.findByText('The import failed; nothing was changed. Try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/failed: failed/)).not.toBeInTheDocument();
   });
 });

@@ -13,8 +13,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
 
 import { adminApi, type ImportCounts, type ImportProgress } from '../app/api';
 import { failureOf } from '../app/errors';
@@ -47,7 +48,8 @@ function stageOfProgress(data: ImportProgress | undefined): Stage | null {
   if (!data) return null;
   if (data.errors.length > 0) return { kind: 'errors', errors: data.errors };
   if (data.status === 'done' || data.status === 'checked') return { kind: 'done', counts: { created: data.created, updated: data.updated } };
-  if (data.status === 'failed') return { kind: 'failed', message: data.status };
+  // The progress report has no reason for a failure: the page says so in its own words (message '').
+  if (data.status === 'failed') return { kind: 'failed', message: '' };
   return null;
 }
 
@@ -66,6 +68,13 @@ export default function ImportPage() {
 
   // While the API imports in the background, what its progress says decides what is shown.
   const shown = stage.kind === 'importing' && importId ? stageOfProgress(progress.data) ?? stage : stage;
+
+  // The 202 came before the rows were written: the lists are stale once the background import is done.
+  const dispatch = useDispatch();
+  const importedInBackground = importId !== null && shown.kind === 'done';
+  useEffect(() => {
+    if (importedInBackground) dispatch(adminApi.util.invalidateTags(['Products', 'Product', 'Ledger']));
+  }, [importedInBackground, dispatch]);
 
   function fail(error: unknown) {
     const errors = importErrorsOf(error);
@@ -179,7 +188,7 @@ export default function ImportPage() {
             </Box>
           ) : null}
           {shown.kind === 'done' ? <Alert severity="success">{t('importPage.done', { ...shown.counts })}</Alert> : null}
-          {shown.kind === 'failed' ? <Alert severity="error">{t('importPage.failed', { message: shown.message })}</Alert> : null}
+          {shown.kind === 'failed' ? <Alert severity="error">{shown.message ? t('importPage.failed', { message: shown.message }) : t('importPage.failedInBackground')}</Alert> : null}
         </Box>
       </Paper>
     </Stack>
