@@ -67,6 +67,18 @@ export interface StockLedgerEntry {
   orderId: string | null;
   createdAt: string;
 }
+/**
+ * The signed-in member, and whether the owner requires two-factor sign-in of them before
+ * anything else (they may then only use their account screen; decision 0033).
+ */
+export interface SignedInStaff extends Staff {
+  twoFactorSetupRequired: boolean;
+}
+
+function signedInStaff(answer: Data<{ staff: Staff; twoFactorSetupRequired?: boolean }>): SignedInStaff {
+  return { ...answer.data.staff, twoFactorSetupRequired: answer.data.twoFactorSetupRequired === true };
+}
+
 export interface StaffMember extends Staff {
   disabled: boolean;
 }
@@ -118,14 +130,14 @@ export const adminApi = createApi({
   baseQuery,
   tagTypes: ['Session', 'Product', 'Products', 'Ledger', 'Staff', 'Settings'],
   endpoints: (build) => ({
-    getSession: build.query<Staff, undefined>({
+    getSession: build.query<SignedInStaff, undefined>({
       query: () => 'admin/session',
-      transformResponse: (answer: Data<{ staff: Staff }>) => answer.data.staff,
+      transformResponse: signedInStaff,
       providesTags: ['Session'],
     }),
-    signIn: build.mutation<Staff, SignInBody>({
+    signIn: build.mutation<SignedInStaff, SignInBody>({
       query: (body) => ({ url: 'admin/session', method: 'POST', body }),
-      transformResponse: (answer: Data<{ staff: Staff }>) => answer.data.staff,
+      transformResponse: signedInStaff,
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         const { data: staff } = await queryFulfilled.catch(() => ({ data: null }));
         if (staff) await dispatch(adminApi.util.upsertQueryData('getSession', undefined, staff));
@@ -137,9 +149,9 @@ export const adminApi = createApi({
     checkSetupToken: build.query<unknown, string>({
       query: (token) => ({ url: 'admin/setup', params: { token } }),
     }),
-    setup: build.mutation<Staff, SetupBody>({
+    setup: build.mutation<SignedInStaff, SetupBody>({
       query: (body) => ({ url: 'admin/setup', method: 'POST', body }),
-      transformResponse: (answer: Data<{ staff: Staff }>) => answer.data.staff,
+      transformResponse: signedInStaff,
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         const { data: staff } = await queryFulfilled.catch(() => ({ data: null }));
         if (staff) await dispatch(adminApi.util.upsertQueryData('getSession', undefined, staff));
@@ -259,6 +271,8 @@ export const adminApi = createApi({
     }),
     confirmTwoFactor: build.mutation<unknown, { code: string }>({
       query: (body) => ({ url: 'admin/account/two-factor/confirm', method: 'POST', body }),
+      // The owner's requirement, if any, is met now: the session says so.
+      invalidatesTags: ['Session'],
     }),
   }),
 });

@@ -57,12 +57,14 @@ export function RequireSession() {
 export function RequireRole({ screen }: { screen: Screen }) {
   const { t } = useTranslation();
   const staff = useStaff();
+  // Until a required two-factor setup is done, only the account screen opens.
+  if (staff.twoFactorSetupRequired && screen !== 'account') return <Navigate to="/account" replace />;
   return mayUse(staff.role, screen) ? <Outlet /> : <Typography role="alert">{t('app.forbidden')}</Typography>;
 }
 
 export function RoleHome() {
   const staff = useStaff();
-  return <Navigate to={homeOf(staff.role)} replace />;
+  return <Navigate to={staff.twoFactorSetupRequired ? '/account' : homeOf(staff.role)} replace />;
 }
 
 const NAV: { screen: Screen; to: string }[] = [

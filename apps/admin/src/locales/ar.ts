@@ -164,6 +164,7 @@ export const ar: Texts = {
   },
   account: {
     title: 'حسابي',
+    setupRequired: 'يشترط المالك تسجيل الدخول بخطوتين. فعّله أدناه لتستخدم لوحة الإدارة.',
     passwordTitle: 'تغيير كلمة المرور',
     currentPassword: 'كلمة المرور الحالية',
     newPassword: 'كلمة المرور الجديدة',

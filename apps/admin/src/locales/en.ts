@@ -162,6 +162,7 @@ export const en = {
   },
   account: {
     title: 'My account',
+    setupRequired: 'The owner requires two-factor sign-in. Set it up below to use the back office.',
     passwordTitle: 'Change password',
     currentPassword: 'Current password',
     newPassword: 'New password',

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { adminApi, type TwoFactorEnrolment } from '../app/api';
 import { failureOf } from '../app/errors';
 import { errorProps, PASSWORD_MIN } from '../app/form';
+import { useStaff } from '../app/layout';
 
 /**
  * The enrolment's QR code as an image source: a `data:` URL as it is, an SVG string as a data URL
@@ -28,11 +29,17 @@ export function qrSource(qrCode: string): string | null {
 /** `/admin/account`: one's own password and two-factor sign-in. */
 export default function AccountPage() {
   const { t } = useTranslation();
+  const staff = useStaff();
   return (
     <Stack spacing={3}>
       <Typography component="h1" variant="h1">
         {t('account.title')}
       </Typography>
+      {staff.twoFactorSetupRequired ? (
+        <Alert severity="warning" role="alert">
+          {t('account.setupRequired')}
+        </Alert>
+      ) : null}
       <PasswordForm />
       <TwoFactor />
     </Stack>

@@ -108,4 +108,29 @@ describe('sign-in', () => {
     const signOut = calls.find((c) => c.method === 'DELETE')!;
     expect(signOut.headers.get('x-xsrf-token')).toBe('abc 123');
   });
+
+  it('sends a member the owner requires two-factor of to their account, and keeps them there until it is set up', async () => {
+    let signedIn = false;
+    stubApi((call) => {
+      if (call.url.pathname === '/api/admin/session' && call.method === 'GET') {
+        return signedIn ? json(200, { data: { staff: OWNER, twoFactorSetupRequired: true } }) : json(401, { message: 'Sign in first', code: 'UNAUTHORIZED' });
+      }
+      if (call.url.pathname === '/api/admin/session' && call.method === 'POST') {
+        signedIn = true;
+        return json(200, { data: { staff: OWNER, twoFactorSetupRequired: true } });
+      }
+      if (call.url.pathname === '/api/admin/account') return json(200, { data: { ...OWNER, twoFactorEnabled: false } });
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/products');
+
+    await user.type(await screen.findByLabelText(/^Email/), 'owner@dukkan.test');
+    await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
+    expect(screen.getByText(/The owner requires two-factor sign-in/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Products' })).not.toBeInTheDocument();
+  });
 });

@@ -38,7 +38,9 @@ export default function SignInPage() {
     const result = await signIn({ email: fields.email.trim(), password: fields.password, ...(step === 'code' ? { code: fields.code.trim() } : {}) });
     if ('data' in result && result.data) {
       const from = (location.state as { from?: unknown } | null)?.from;
-      await navigate(typeof from === 'string' && from.startsWith('/') && !from.startsWith('/sign-in') ? from : homeOf(result.data.role), { replace: true });
+      const back = typeof from === 'string' && from.startsWith('/') && !from.startsWith('/sign-in') ? from : homeOf(result.data.role);
+      // A member the owner requires two-factor of sets it up first.
+      await navigate(result.data.twoFactorSetupRequired ? '/account' : back, { replace: true });
       return;
     }
     const failure = failureOf(result.error);
