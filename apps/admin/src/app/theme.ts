@@ -1,5 +1,6 @@
 import { arEG, enUS } from '@mui/material/locale';
 import { createTheme, type Theme } from '@mui/material/styles';
+import type { GridLocaleText } from '@mui/x-data-grid';
 import { arSD, enUS as gridEnUS } from '@mui/x-data-grid/locales';
 
 import type { Direction } from './language';
@@ -11,6 +12,14 @@ const FONT_STACK = ['system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Noto
 const FOCUS = { outlineColor: '#004f9a', outlineWidth: 3, outlineOffset: 2 };
 
 const themes: Partial<Record<Direction, Theme>> = {};
+
+/**
+ * The grid's Arabic row count with Latin digits, as the shop writes every number in Arabic too
+ * (spec section 9); MUI X's Arabic locale writes Arabic-Indic ones.
+ */
+export const arabicRowCount: Pick<GridLocaleText, 'paginationDisplayedRows'> = {
+  paginationDisplayedRows: ({ from, to, count }) => `\u200E${from}–${to}\u200E من ${count !== -1 ? count : `أكثر من ${to}`}`,
+};
 
 /** The theme of a direction (MUI `direction`, with MUI's and the grid's texts in that language). */
 export function themeFor(direction: Direction): Theme {
@@ -40,5 +49,6 @@ export function themeFor(direction: Direction): Theme {
     },
     direction === 'rtl' ? arEG : enUS,
     direction === 'rtl' ? arSD : gridEnUS,
+    direction === 'rtl' ? { components: { MuiDataGrid: { defaultProps: { localeText: arabicRowCount } } } } : {},
   ));
 }
