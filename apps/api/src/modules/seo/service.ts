@@ -1,9 +1,10 @@
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client';
 import { products } from '../../db/schema';
 
-import { productPath, STATIC_PATHS, type ProductRange, type ShopPage, type SitemapPlan } from './sitemap';
+import { STATIC_PATHS, type ProductRange, type ShopPage, type SitemapPlan } from './sitemap';
 
 /**
  * Lays the published catalog out in sitemap pages of `pagesPer` shop pages: one pass over the primary key
@@ -35,5 +36,5 @@ export async function productPages(db: Executor, range: ProductRange): Promise<S
     .where(and(eq(products.status, 'published'), range.from === undefined ? undefined : gte(products.id, range.from), range.before === undefined ? undefined : lt(products.id, range.before)))
     .orderBy(asc(products.id))
     .limit(range.limit);
-  return rows.map((row) => ({ path: productPath(row.id), lastModified: row.updatedAt }));
+  return rows.map((row) => ({ path: storefrontPaths.product(row.id), lastModified: row.updatedAt }));
 }

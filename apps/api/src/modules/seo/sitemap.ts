@@ -6,9 +6,6 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** The pages that are not products, listed first: the home page and the departments. */
 export const STATIC_PATHS: readonly string[] = ['/', ...Object.values(DEPARTMENT_PATHS)];
 
-/** The path of a product's page. */
-export const productPath = (productId: string) => `/details/${productId}`;
-
 /** One page of the shop, listed in both languages (two URLs). */
 export interface ShopPage {
   path: string;
