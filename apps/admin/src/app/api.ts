@@ -271,7 +271,7 @@ export const adminApi = createApi({
     }),
     confirmTwoFactor: build.mutation<unknown, { code: string }>({
       query: (body) => ({ url: 'admin/account/two-factor/confirm', method: 'POST', body }),
-      // The owner's requirement, if any, is met now: the session says so.
+      // A two-factor requirement of the owner's is met now: the session says so.
       invalidatesTags: ['Session'],
     }),
   }),

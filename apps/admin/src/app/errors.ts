@@ -13,7 +13,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Reads any error RTK Query hands back (the API's answer `{status, data}`, a network failure, a thrown one). */
+/** Reads every kind of error RTK Query hands back (the API's answer `{status, data}`, a network failure, a thrown one). */
 export function failureOf(error: unknown): ApiFailure {
   if (isRecord(error) && 'status' in error) {
     const status = typeof error.status === 'number' ? error.status : null;

@@ -60,7 +60,7 @@ export const ar: Texts = {
     department: 'القسم',
     status: 'الحالة',
     stock: 'المخزون',
-    any: 'الكل',
+    allValues: 'الكل',
     low: 'منخفض',
     out: 'نفد من المخزون',
     publish: 'نشر المحدد',

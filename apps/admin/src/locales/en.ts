@@ -58,7 +58,7 @@ export const en = {
     department: 'Department',
     status: 'Status',
     stock: 'Stock',
-    any: 'Any',
+    allValues: 'Any',
     low: 'Low',
     out: 'Out of stock',
     publish: 'Publish selected',

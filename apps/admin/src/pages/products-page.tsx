@@ -155,7 +155,7 @@ export default function ProductsPage() {
       <Box role="search" aria-label={t('products.search')} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <TextField type="search" label={t('products.search')} value={search} onChange={(event) => onSearch(event.target.value)} sx={{ minWidth: 260, flexGrow: 1 }} />
         <TextField select label={t('products.department')} value={category} onChange={filterBy('category')} sx={{ minWidth: 180 }}>
-          <MenuItem value="">{t('products.any')}</MenuItem>
+          <MenuItem value="">{t('products.allValues')}</MenuItem>
           {(categories.data ?? []).map((c) => (
             <MenuItem key={c.name} value={c.name}>
               {c.label}
@@ -163,13 +163,13 @@ export default function ProductsPage() {
           ))}
         </TextField>
         <TextField select label={t('products.status')} value={status} onChange={filterBy('status')} sx={{ minWidth: 150 }}>
-          <MenuItem value="">{t('products.any')}</MenuItem>
+          <MenuItem value="">{t('products.allValues')}</MenuItem>
           <MenuItem value="published">{t('status.published')}</MenuItem>
           <MenuItem value="draft">{t('status.draft')}</MenuItem>
           <MenuItem value="archived">{t('status.archived')}</MenuItem>
         </TextField>
         <TextField select label={t('products.stock')} value={stock} onChange={filterBy('stock')} sx={{ minWidth: 150 }}>
-          <MenuItem value="">{t('products.any')}</MenuItem>
+          <MenuItem value="">{t('products.allValues')}</MenuItem>
           <MenuItem value="low">{t('products.low')}</MenuItem>
           <MenuItem value="out">{t('products.out')}</MenuItem>
         </TextField>
