@@ -5,20 +5,30 @@ import { centsToDollars, optionalCentsToDollars } from '@dukkan/contracts/money'
 import { categories, products, subcategories } from '../../db/schema';
 
 /**
+ * The columns every answer about a product starts from, the shopper's and the back office's:
+ * its id, texts in both languages, prices in cents and stock.
+ */
+export function productCoreColumns() {
+  return {
+    id: products.id,
+    titleEn: products.titleEn,
+    titleAr: products.titleAr,
+    descriptionEn: products.descriptionEn,
+    descriptionAr: products.descriptionAr,
+    brandEn: products.brandEn,
+    brandAr: products.brandAr,
+    priceCents: products.priceCents,
+    listPriceCents: products.listPriceCents,
+    quantity: products.quantity,
+  };
+}
+
+/**
  * The columns a `Product` is made of; select them with products joined to their department
  * (categories) and subcategory. Shared by every query that answers products.
  */
 export const productColumns = {
-  id: products.id,
-  titleEn: products.titleEn,
-  titleAr: products.titleAr,
-  descriptionEn: products.descriptionEn,
-  descriptionAr: products.descriptionAr,
-  brandEn: products.brandEn,
-  brandAr: products.brandAr,
-  priceCents: products.priceCents,
-  listPriceCents: products.listPriceCents,
-  quantity: products.quantity,
+  ...productCoreColumns(),
   ratingTenths: products.ratingTenths,
   reviewCount: products.reviewCount,
   thumbnail: products.thumbnail,

@@ -16,6 +16,7 @@ import type { Database, Executor, Transaction } from '../../../db/client';
 import { categories, products, staff, stockLedger, subcategories } from '../../../db/schema';
 import { bumpCatalogVersion } from '../../../lib/catalog-version';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { productCoreColumns } from '../../catalog/product-row';
 import { applyStockChanges, lockProducts } from '../../orders/service';
 import { PLACEHOLDER_IMAGE } from '../photos/photo-urls';
 
@@ -32,16 +33,7 @@ export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 const ISO_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const adminColumns = {
-  id: products.id,
-  titleEn: products.titleEn,
-  titleAr: products.titleAr,
-  descriptionEn: products.descriptionEn,
-  descriptionAr: products.descriptionAr,
-  brandEn: products.brandEn,
-  brandAr: products.brandAr,
-  priceCents: products.priceCents,
-  listPriceCents: products.listPriceCents,
-  quantity: products.quantity,
+  ...productCoreColumns(),
   status: products.status,
   images: products.images,
   createdAt: products.createdAt,
