@@ -73,6 +73,15 @@ export const ERROR_CODES = [
   'PHOTO_EXISTS',
   'TOO_MANY_PHOTOS',
   'IMPORT_NOT_FOUND',
+  // The back office: orders, refunds, customers (issue #21)
+  'ILLEGAL_STATUS_MOVE',
+  'NOT_REFUNDABLE',
+  'REFUND_TOO_LARGE',
+  'REFUND_ITEMS_INVALID',
+  'REFUND_NEEDS_OWNER',
+  'REFUND_REFUSED',
+  'CUSTOMER_NOT_FOUND',
+  'ACCOUNT_DISABLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

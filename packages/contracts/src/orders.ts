@@ -19,9 +19,10 @@ export const PAST_ORDER_STATUSES: readonly OrderStatus[] = ['Delivered', 'Cancel
 /**
  * Whether the order is paid. `Pending` until the payment provider's signed event says `Paid`;
  * `Expired` when it was left unpaid for `PAYMENT_TIMEOUT_MINUTES` (the order is then cancelled and
- * its stock returned); `Cancelled` when the shopper cancelled on the card page.
+ * its stock returned); `Cancelled` when the shopper cancelled on the card page; `Refunded` and `Partially refunded`
+ * once the shop gave all or part of a paid order's money back (issue #21).
  */
-export const PaymentStatusSchema = z.enum(['Pending', 'Paid', 'Expired', 'Cancelled']);
+export const PaymentStatusSchema = z.enum(['Pending', 'Paid', 'Expired', 'Cancelled', 'Refunded', 'Partially refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
 /** How long an order may wait for its payment before it is cancelled (minutes, default). */

@@ -166,10 +166,18 @@ export const users = pgTable(
     /** When the shopper last made the marketing choice (sign-up or profile); null before it was recorded. */
     marketingEmailsAt: timestamp('marketing_emails_at', { withTimezone: true }),
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Set when staff disabled the account (issue #21): it cannot sign in, and its tokens are refused. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_idx').on(t.email), check('users_email_lower', sql`${t.email} = lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    // The back office's customer and order search (issue #21): part of an email or a name.
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
 );
 
 /**
@@ -286,17 +294,28 @@ export const orders = pgTable(
     /** An unpaid order is cancelled, and its stock returned, after this moment. */
     payBy: timestamp('pay_by', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Σ of the order's succeeded refunds (issue #21), kept in the refund's transaction. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('orders_unpaid_pay_by_idx').on(t.payBy).where(sql`${t.paymentStatus} = 'Pending'`),
+    // The back office's order list (issue #21): newest first, whole or by status or payment status.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_payment_status_created_idx').on(t.paymentStatus, t.createdAt),
+    index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     check('orders_amount_nonnegative', sql`${t.amountCents} >= 0`),
+    check('orders_refunded_within_amount', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
     check(
       'orders_status_known',
       sql`${t.status} in ('Waiting for Supplier', 'Processing', 'Shipped', 'Delivered', 'Cancelled')`,
     ),
-    check('orders_payment_status_known', sql`${t.paymentStatus} in ('Pending', 'Paid', 'Expired', 'Cancelled')`),
+    check(
+      'orders_payment_status_known',
+      sql`${t.paymentStatus} in ('Pending', 'Paid', 'Expired', 'Cancelled', 'Refunded', 'Partially refunded')`,
+    ),
   ],
 );
 
@@ -405,8 +424,11 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The order a message is about (issue #21: the order's timeline lists its mails). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
   },
   (t) => [
+    index('outbox_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
     check('outbox_status', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
@@ -654,4 +676,98 @@ export const productImportRows = pgTable(
     quantity: integer('quantity').notNull(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.line] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Orders, refunds, customers and the audit log in the back office (issue #21)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Refunds of paid orders: made at the payment provider (`succeeded`, with its id) or refused
+ * there (`failed`, with its words). `items` are the units returned to stock (`restock`).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    restock: boolean('restock').notNull(),
+    items: jsonb('items').notNull().default(sql`'[]'::jsonb`),
+    status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
+    provider: text('provider').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    failureMessage: text('failure_message'),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffEmail: text('staff_email'),
+    staffRole: text('staff_role'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    index('refunds_created_idx').on(t.createdAt),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('refunds_status_known', sql`${t.status} in ('succeeded', 'failed')`),
+  ],
+);
+
+/**
+ * An order's life, one row per moment the order itself does not keep: each status change, a
+ * cancellation with its reason, a refund (or a refused one). Placing and paying are read from the
+ * order, mails from the outbox. `staffId`/`staffEmail`/`staffRole` are who did it (null: the
+ * shopper or the shop itself).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'status', 'cancelled', 'expired', 'refund', 'refund-failed'. */
+    kind: text('kind').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    note: text('note'),
+    amountCents: integer('amount_cents'),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffEmail: text('staff_email'),
+    staffRole: text('staff_role'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.seq)],
+);
+
+/**
+ * Every staff write and sign-in (issue #21): who (id, email and role as they were: no foreign
+ * key, so a record outlives its author), from which address, what (`action`, the entity's type
+ * and id) and the values before and after. Append-only: a trigger (migration 0013) refuses every
+ * UPDATE and DELETE, and no route changes it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    actorRole: text('actor_role'),
+    address: text('address').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_actor_email_idx').on(t.actorEmail, t.at),
+    index('audit_log_entity_idx').on(t.entityId, t.at),
+  ],
 );

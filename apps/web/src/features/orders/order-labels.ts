@@ -14,6 +14,8 @@ const PAYMENT_STATUS_KEYS = {
   Paid: 'paid',
   Expired: 'expired',
   Cancelled: 'cancelled',
+  Refunded: 'refunded',
+  'Partially refunded': 'partiallyRefunded',
 } as const satisfies Record<PaymentStatus, string>;
 
 /**
