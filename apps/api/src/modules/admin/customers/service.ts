@@ -67,7 +67,7 @@ function toSummary(row: SummaryRow): AdminCustomerSummary {
 }
 
 /**
- * `GET /api/admin/customers`: newest account first; `q` is part of an email or a name, in any
+ * `GET /api/admin/customers`: newest account first; `q` is part of an email or a name, whatever its
  * letter case (the trigram indexes `users_email_trgm_idx` and `users_name_trgm_idx`). One page
  * and the total.
  */
