@@ -1,0 +1,3 @@
+ALTER TABLE "refunds" DROP CONSTRAINT "refunds_status_known";--> statement-breakpoint
+CREATE INDEX "refunds_pending_idx" ON "refunds" USING btree ("created_at") WHERE "refunds"."status" = 'pending';--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_status_known" CHECK ("refunds"."status" in ('pending', 'succeeded', 'failed'));
