@@ -32,6 +32,7 @@ import { Mailer } from './mail/mailer';
 import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox';
 import { adminCsvRoutes } from './modules/admin/csv/routes';
 import { adminNoStore } from './modules/admin/guard';
+import { adminOrderRoutes } from './modules/admin/orders/routes';
 import { adminPhotoRoutes } from './modules/admin/photos/routes';
 import { adminProductRoutes } from './modules/admin/products/routes';
 import { staffRoutes } from './modules/admin/staff/routes';
@@ -227,6 +228,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(staffRoutes, { prefix: '/api/admin', db, limiter: staffLimiter, outbox, publicUrl: config.publicUrl, firstOwner: config.firstOwner });
   await app.register(adminPhotoRoutes, { prefix: '/api/admin', db });
   await app.register(adminCsvRoutes, { prefix: '/api/admin', db });
+  await app.register(adminOrderRoutes, { prefix: '/api/admin', db, provider: paymentProvider, publicUrl: config.publicUrl, refundApprovalLimitCents: config.refundApprovalLimitCents, outbox });
   await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls, catalog });
   await app.register(imageRoutes, { db });
   await app.register(adminWebRoutes, { prefix: '/admin' });

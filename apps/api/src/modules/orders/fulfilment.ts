@@ -7,10 +7,10 @@
 // the shopper's mail (through the outbox) in that same transaction. A refund is two
 // transactions around the provider's call (decision 0037): the provider is asked only once the
 // refund is reserved and committed, and its answer is recorded in the second.
-import { absoluteUrl, storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import type { Language } from '@dukkan/contracts/common';
 import { centsToDollars, formatCents } from '@dukkan/contracts/money';
 import type { OrderAddress, OrderStatus, PaymentStatus } from '@dukkan/contracts/orders';
+import { absoluteUrl, storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
