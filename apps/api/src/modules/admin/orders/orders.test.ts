@@ -35,7 +35,7 @@ async function paidOrder(products: string[], quantity = 2) {
   return placed;
 }
 
-let staffOf: Partial<Record<'owner' | 'support' | 'catalog', TestStaff>> = {};
+const staffOf: Partial<Record<'owner' | 'support' | 'catalog', TestStaff>> = {};
 async function staffMember(role: 'owner' | 'support' | 'catalog'): Promise<TestStaff> {
   staffOf[role] ??= await createTestStaff(t.database.db, role);
   return staffOf[role];
