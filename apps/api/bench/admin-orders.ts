@@ -71,8 +71,8 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
     await load(handle);
     const [count] = await handle.db.select({ n: sql<number>`count(*)::integer` }).from(orders);
     console.log(`\n${label}: ${count?.n} orders of ${SHOPPERS} shoppers loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    const [someone] = await handle.db.select({ id: orders.id }).from(orders).limit(1).offset(ORDERS / 2);
-    const [shopper] = await handle.db.select({ email: users.email }).from(users).limit(1).offset(SHOPPERS / 3);
+    const [someone] = await handle.db.select({ id: orders.id }).from(orders).limit(1).offset(Math.floor(ORDERS / 2));
+    const [shopper] = await handle.db.select({ email: users.email }).from(users).limit(1).offset(Math.floor(SHOPPERS / 3));
     const month = new Date(Date.now() - 60 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     const monthEnd = new Date(Date.now() - 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     const cases: [string, Record<string, string>][] = [

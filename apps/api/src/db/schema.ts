@@ -305,6 +305,8 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_payment_status_created_idx').on(t.paymentStatus, t.createdAt),
+    // The list sorted by amount (decision 0037).
+    index('orders_amount_created_idx').on(t.amountCents, t.createdAt, t.id),
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     check('orders_amount_nonnegative', sql`${t.amountCents} >= 0`),
     check('orders_refunded_within_amount', sql`${t.refundedCents} between 0 and ${t.amountCents}`),

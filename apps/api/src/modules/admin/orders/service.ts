@@ -7,7 +7,7 @@ import type { StaffRole } from '@dukkan/contracts/admin-staff';
 import { centsToDollars } from '@dukkan/contracts/money';
 import type { OrderAddress, OrderStatus, PaymentStatus } from '@dukkan/contracts/orders';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
 import type { Database, Executor } from '../../../db/client';
@@ -56,7 +56,10 @@ export function idPrefixRange(q: string): { low: string; high: string } | null {
  */
 function searchCondition(q: string): SQL {
   const pattern = `%${likeLiteral(q.toLowerCase())}%`;
-  const shoppers = sql`${orders.userId} in (select ${users.id} from ${users} where ${users.email} ilike ${pattern} or lower(${users.name}) like ${pattern})`;
+  // `= any(array(…))`: the matching shoppers are found first (one initplan, by the trigram
+  // indexes), then their orders by `orders_user_created_idx` — and OR-ed with the id range as a
+  // BitmapOr of two index scans, where an `in (subquery)` would make the planner scan every order.
+  const shoppers = sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${users.email} ilike ${pattern} or lower(${users.name}) like ${pattern}))`;
   const range = idPrefixRange(q);
   return range ? sql`(${orders.id} between ${range.low}::uuid and ${range.high}::uuid or ${shoppers})` : shoppers;
 }
@@ -125,11 +128,12 @@ export async function listAdminOrders(db: Database, query: AdminOrderListQuery):
     ...dayRange(query.from, query.to),
   ];
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [count]] = await Promise.all([
+  // The page's ids first, from `orders` alone (its indexes answer the order and the offset),
+  // then those orders with their shoppers: joining before paging would join every match.
+  const [page, [count]] = await Promise.all([
     db
-      .select(summaryColumns)
+      .select({ id: orders.id })
       .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
       .where(where)
       .orderBy(...SORTS[query.sort])
       .limit(query.pageSize)
@@ -137,7 +141,14 @@ export async function listAdminOrders(db: Database, query: AdminOrderListQuery):
     // Every order has its shopper (a foreign key, cascading), so the count needs no join.
     db.select({ total: sql<number>`count(*)::integer` }).from(orders).where(where),
   ]);
-  return { data: rows.map(toSummary), total: count?.total ?? 0 };
+  const ids = page.map((row) => row.id);
+  const rows = ids.length === 0 ? [] : await db.select(summaryColumns).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(inArray(orders.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const data = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row)] : [];
+  });
+  return { data, total: count?.total ?? 0 };
 }
 
 const RefundItemsSchema = z.array(z.object({ productId: z.string(), quantity: z.number().int() }));
