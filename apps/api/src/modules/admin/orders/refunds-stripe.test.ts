@@ -29,24 +29,30 @@ const t = useTestApp(() => ({
 const supply = productSupply(() => t.database.db);
 const { placedOrder, orderNow } = orderFixtures(t);
 
-/** Pays the order on (fake) Stripe and delivers Stripe's signed completed event. */
-async function payOnStripe(shopper: TestUser, order: Order): Promise<void> {
-  const res = await t.request('POST', '/api/stripe/create-checkout-session', { as: shopper, body: { order, userId: shopper.id } });
-  const sessionId = CheckoutSessionResponseSchema.parse(res.body).url.split('/').pop() ?? '';
+/** Delivers Stripe's signed completed event of the session (a new event id each time). */
+async function deliverCompleted(sessionId: string): Promise<void> {
   const payload = stripeEvent('checkout.session.completed', fake.pay(sessionId));
   const delivered = await t.request('POST', WEBHOOK_PATH, {
     headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: FAKE_STRIPE_WEBHOOK_SECRET }) },
     body: payload,
   });
   expect(delivered.status).toBe(200);
+}
+
+/** Pays the order on (fake) Stripe and delivers Stripe's signed completed event; answers the session's id. */
+async function payOnStripe(shopper: TestUser, order: Order): Promise<string> {
+  const res = await t.request('POST', '/api/stripe/create-checkout-session', { as: shopper, body: { order, userId: shopper.id } });
+  const sessionId = CheckoutSessionResponseSchema.parse(res.body).url.split('/').pop() ?? '';
+  await deliverCompleted(sessionId);
   expect((await orderNow(shopper, order)).paymentStatus).toBe('Paid');
+  return sessionId;
 }
 
 describe('refunds through Stripe', () => {
   it('refunds parts of one payment at Stripe, each under its own idempotency key', async () => {
     const [p] = await supply.take(1, { stock: 10, priceCents: 2000 });
     const { shopper, order } = await placedOrder([{ _id: p!, quantity: 2 }]);
-    await payOnStripe(shopper, order);
+    const sessionId = await payOnStripe(shopper, order);
     const { headers } = await createTestStaff(t.database.db, 'support');
     const url = `/api/admin/orders/${order._id}/refunds`;
     fake.requests.length = 0;
@@ -59,6 +65,10 @@ describe('refunds through Stripe', () => {
     const sent = fake.requests.filter((r) => r.path === '/v1/refunds');
     expect(sent.map((r) => [r.idempotencyKey, r.body.amount])).toEqual(rows.map((row) => [`refund-${row.id}`, String(row.amountCents)]));
     expect(rows.map((row) => row.providerRefundId)).toEqual(fake.refunds.filter((r) => r.metadata.orderId === order._id).map((r) => r.id));
+
+    // Another completed event for the refunded order (a new event id) marks nothing paid again.
+    await deliverCompleted(sessionId);
+    expect((await orderNow(shopper, order)).paymentStatus).toBe('Refunded');
   });
 
   it('records a refund Stripe refuses as failed, changes nothing else and answers 502 REFUND_REFUSED', async () => {
