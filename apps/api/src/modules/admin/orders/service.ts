@@ -56,10 +56,10 @@ export function idPrefixRange(q: string): { low: string; high: string } | null {
  */
 function searchCondition(q: string): SQL {
   const pattern = `%${likeLiteral(q.toLowerCase())}%`;
-  // `= any(array(…))`: the matching shoppers are found first (one initplan, by the trigram
+  // `= some(array(…))`: the matching shoppers are found first (one initplan, by the trigram
   // indexes), then their orders by `orders_user_created_idx` — and OR-ed with the id range as a
   // BitmapOr of two index scans, where an `in (subquery)` would make the planner scan every order.
-  const shoppers = sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${users.email} ilike ${pattern} or lower(${users.name}) like ${pattern}))`;
+  const shoppers = sql`${orders.userId} = some(array(select ${users.id} from ${users} where ${users.email} ilike ${pattern} or lower(${users.name}) like ${pattern}))`;
   const range = idPrefixRange(q);
   return range ? sql`(${orders.id} between ${range.low}::uuid and ${range.high}::uuid or ${shoppers})` : shoppers;
 }
