@@ -568,9 +568,18 @@ const dollars = (cents: number) => formatCents(cents);
  *   and its answer recorded (payment 'Refunded' when made). A refund that fails leaves the order
  *   cancelled and still 'Paid' — the pair that marks money due back (0016) — with the failed
  *   refund recorded, to be made again from the back office or by hand.
- * Refused (`FulfilmentError`, nothing written) for a shipped, delivered or cancelled order.
+ * Refused (`FulfilmentError`, nothing written) for a shipped, delivered or cancelled order, and
+ * when its refund is above `approvalLimitCents` and the actor is not the owner.
  */
-export async function cancelOrder(db: Database, orderId: string, provider: PaymentProvider, context: FulfilmentContext = OPERATOR_CONTEXT, reason = 'Cancelled by the shop'): Promise<CancelOutcome> {
+export async function cancelOrder(
+  db: Database,
+  orderId: string,
+  provider: PaymentProvider,
+  context: FulfilmentContext = OPERATOR_CONTEXT,
+  reason = 'Cancelled by the shop',
+  /** The refund a paid order's cancellation makes above this many cents needs the owner (the routes'; 0: none). */
+  approvalLimitCents = 0,
+): Promise<CancelOutcome> {
   checkOrderId(orderId);
   const { actor, publicUrl } = context;
   const cancelled = await db.transaction(async (tx) => {
@@ -602,6 +611,10 @@ export async function cancelOrder(db: Database, orderId: string, provider: Payme
       throw new FulfilmentError('CANNOT_CANCEL', `Order ${orderId} cannot be cancelled (payment ${order.paymentStatus}, status ${order.status}).`);
     }
 
+    const leftCents = order.amountCents - order.refundedCents - (await pendingCents(tx, orderId));
+    if (approvalLimitCents > 0 && leftCents > approvalLimitCents && actor.role !== 'owner') {
+      throw new FulfilmentError('REFUND_NEEDS_OWNER', `Cancelling this order refunds ${dollars(leftCents)}: a refund above ${dollars(approvalLimitCents)} needs the owner.`);
+    }
     // The units refunds have not returned already go back.
     const restocked = await restockedUnits(tx, orderId);
     const returned = lines
@@ -622,7 +635,6 @@ export async function cancelOrder(db: Database, orderId: string, provider: Payme
     await addEvent(tx, orderId, actor, { kind: 'cancelled', from: order.status, to: 'Cancelled', note: reason });
     await recordAudit(tx, actor, { action: 'order.cancel', entityType: 'order', entityId: orderId, before, after: auditValues({ ...order, status: 'Cancelled' }, { reason, returned }) });
 
-    const leftCents = order.amountCents - order.refundedCents - (await pendingCents(tx, orderId));
     await notifyShopper(tx, orderId, { kind: 'order-cancelled', reason, paid: leftCents > 0 }, publicUrl);
     const base = { wasPaid: true as const, returned, amountCents: Math.max(leftCents, 0), currency: order.currency };
     if (leftCents <= 0) return { ...base, refund: { kind: 'nothing-left' as const } };

@@ -342,6 +342,14 @@ describe('refunding an order', () => {
     refusal(await as('support', 'POST', url, { reason: 'x', restock: false }), 403, 'REFUND_NEEDS_OWNER');
     expect(orderOf(await as('support', 'POST', url, { amount: 500, reason: 'within the limit', restock: false }), 201).refunded).toBe(500);
     expect(orderOf(await as('owner', 'POST', url, { reason: 'the rest', restock: false }), 201)).toMatchObject({ refunded: 800, paymentStatus: 'Refunded' });
+
+    // Cancelling a paid order refunds it: above the limit, the owner's too.
+    const [q] = await supply.take(1, { stock: 10, priceCents: 40_000 });
+    const big = await paidOrder([q!], 2);
+    const cancel = `/api/admin/orders/${big.order._id}/cancel`;
+    refusal(await as('support', 'POST', cancel, { reason: 'x' }), 403, 'REFUND_NEEDS_OWNER');
+    expect(await supply.stockOf(q!)).toBe(8);
+    expect(orderOf(await as('owner', 'POST', cancel, { reason: 'x' }))).toMatchObject({ status: 'Cancelled', paymentStatus: 'Refunded', refunded: 800 });
   });
 
   it('never refunds more than was paid when two staff refund at once', async () => {

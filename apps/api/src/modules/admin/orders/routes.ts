@@ -142,7 +142,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
     },
     (request) =>
       change(request.params.id, async () => {
-        const outcome = await cancelOrder(db, request.params.id, provider, contextOf(request), request.body.reason);
+        const outcome = await cancelOrder(db, request.params.id, provider, contextOf(request), request.body.reason, refundApprovalLimitCents);
         if (!outcome.wasPaid) return;
         const { refund } = outcome;
         if (refund.kind === 'failed') throw new FulfilmentError('REFUND_REFUSED', `The payment provider refused the refund: ${refund.message}`);
