@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-import { dataSchema, IdSchema, MAX_PAGE, MAX_PAGE_SIZE } from './common';
 import { dollarsHaveCents } from './admin-products';
 import { StaffRoleSchema } from './admin-staff';
+import { dataSchema, IdSchema, MAX_PAGE, MAX_PAGE_SIZE } from './common';
 import { OrderAddressSchema, OrderStatusSchema, PaymentStatusSchema } from './orders';
 
 /*
