@@ -89,12 +89,18 @@ export default function AuditPage() {
       { replace: true },
     );
   }
+  // A timer calls the newest `update`: an older one would set the address from the parameters of its render.
+  const latestUpdate = useRef(update);
+  useEffect(() => {
+    latestUpdate.current = update;
+  });
 
   /** The text filters ask the API once typing has stopped for 300 ms. */
   function onType(key: 'actor' | 'entity', value: string) {
-    setTyped((current) => ({ ...current, [key]: value }));
+    const next = { ...typed, [key]: value };
+    setTyped(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => update({ [key]: value.trim() }), 300);
+    timer.current = setTimeout(() => latestUpdate.current({ actor: next.actor.trim(), entity: next.entity.trim() }), 300);
   }
 
   return (

@@ -51,11 +51,16 @@ export default function CustomersPage() {
       { replace: true },
     );
   }
+  // A timer calls the newest `update`: an older one would set the address from the parameters of its render.
+  const latestUpdate = useRef(update);
+  useEffect(() => {
+    latestUpdate.current = update;
+  });
 
   function onSearch(value: string) {
     setSearch(value);
     clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => update({ q: value.trim(), page: '' }), 300);
+    searchTimer.current = setTimeout(() => latestUpdate.current({ q: value.trim(), page: '' }), 300);
   }
 
   return (

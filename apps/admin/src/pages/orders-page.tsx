@@ -89,12 +89,17 @@ export default function OrdersPage() {
       { replace: true },
     );
   }
+  // A timer calls the newest `update`: an older one would set the address from the parameters of its render.
+  const latestUpdate = useRef(update);
+  useEffect(() => {
+    latestUpdate.current = update;
+  });
   const filterBy = (key: string) => (event: { target: { value: string } }) => update({ [key]: event.target.value });
 
   function onSearch(value: string) {
     setSearch(value);
     clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => update({ q: value.trim() }), 300);
+    searchTimer.current = setTimeout(() => latestUpdate.current({ q: value.trim() }), 300);
   }
 
   const paging = useMemo<GridPaginationModel>(() => ({ page: page - 1, pageSize }), [page, pageSize]);
