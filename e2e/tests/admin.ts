@@ -71,15 +71,24 @@ export async function createCatalogStaff(baseURL: string, testInfo: TestInfo): P
   }
 }
 
-/** Signs `member` in through the back office's sign-in screen, in `language`; ends on the products list. */
-export async function signInThroughUi(page: Page, member: StaffMember, language: Language): Promise<void> {
+/** Signs `member` in through the back office's sign-in screen, in `language`; ends on the dashboard, every role's landing screen. */
+export async function signInToDashboard(page: Page, member: Pick<StaffMember, 'email' | 'password'>, language: Language): Promise<void> {
   const t = ADMIN_TEXTS[language].signIn;
   await page.goto(`/admin/sign-in?lng=${language}`);
   await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
   await page.getByRole('textbox', { name: t.email }).fill(member.email);
   await page.getByLabel(t.password).fill(member.password);
   await page.getByRole('button', { name: t.submit }).click();
-  await expect(page.getByRole('heading', { level: 1, name: ADMIN_TEXTS[language].products.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: ADMIN_TEXTS[language].dashboard.title })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+}
+
+/** Signs a catalog `member` in, in `language`, and opens the products list from the navigation. */
+export async function signInThroughUi(page: Page, member: StaffMember, language: Language): Promise<void> {
+  await signInToDashboard(page, member, language);
+  const texts = ADMIN_TEXTS[language];
+  await page.getByRole('navigation', { name: texts.app.mainNav }).getByRole('link', { name: texts.nav.products, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: texts.products.title })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/products/);
 }
 
