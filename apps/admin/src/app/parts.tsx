@@ -1,4 +1,5 @@
 import Paper from '@mui/material/Paper';
+import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode, type Ref } from 'react';
 
@@ -32,5 +33,17 @@ export function Facts({ items }: { items: { label: string; value: ReactNode }[] 
         </div>
       ))}
     </Typography>
+  );
+}
+
+/**
+ * A table's box that scrolls sideways on a narrow screen: focusable, so the keyboard can scroll
+ * it too (WCAG 2.1.1), and named after its table.
+ */
+export function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <TableContainer tabIndex={0} role="group" aria-label={label}>
+      {children}
+    </TableContainer>
   );
 }

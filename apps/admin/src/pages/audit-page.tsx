@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -21,7 +20,7 @@ import { failureOf } from '../app/errors';
 import { formatDateTime } from '../app/format';
 import { toLanguage } from '../app/language';
 import { Busy } from '../app/layout';
-import { visuallyHidden } from '../app/parts';
+import { ScrollBox, visuallyHidden } from '../app/parts';
 
 const PAGE_SIZES = [25, 50, 100];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -122,7 +121,7 @@ export default function AuditPage() {
       {log.isLoading ? <Busy /> : null}
       {log.data ? (
         <Paper variant="outlined">
-          <TableContainer>
+          <ScrollBox label={t('audit.table')}>
             <Table size="small">
               <caption style={visuallyHidden}>{t('audit.table')}</caption>
               <TableHead>
@@ -169,7 +168,7 @@ export default function AuditPage() {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollBox>
           <TablePagination
             component="div"
             count={log.data.total}

@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -22,7 +21,7 @@ import { failureOf } from '../app/errors';
 import { formatDate, formatDateTime, formatDollars } from '../app/format';
 import { toLanguage, type Language } from '../app/language';
 import { Busy } from '../app/layout';
-import { Facts, Section, visuallyHidden } from '../app/parts';
+import { Facts, Section, ScrollBox, visuallyHidden } from '../app/parts';
 
 /** `/admin/customers/:id` (owner, support): profile, addresses, orders, lifetime spend; password reset and disabling, each confirmed. */
 export default function CustomerPage() {
@@ -135,7 +134,7 @@ function CustomerView({ customer, language }: { customer: AdminCustomer; languag
         {customer.orders.length === 0 ? (
           <Typography variant="body2">{t('customer.ordersNone')}</Typography>
         ) : (
-          <TableContainer>
+          <ScrollBox label={t('customer.orders')}>
             <Table size="small">
               <caption style={visuallyHidden}>{t('customer.orders')}</caption>
               <TableHead>
@@ -165,7 +164,7 @@ function CustomerView({ customer, language }: { customer: AdminCustomer; languag
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollBox>
         )}
       </Section>
 

@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -21,7 +20,7 @@ import { failureOf } from '../app/errors';
 import { formatDate, formatDollars } from '../app/format';
 import { toLanguage } from '../app/language';
 import { Busy } from '../app/layout';
-import { visuallyHidden } from '../app/parts';
+import { ScrollBox, visuallyHidden } from '../app/parts';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -79,7 +78,7 @@ export default function CustomersPage() {
       {list.isLoading ? <Busy /> : null}
       {list.data ? (
         <Paper variant="outlined">
-          <TableContainer>
+          <ScrollBox label={t('customers.table')}>
             <Table>
               <caption style={visuallyHidden}>{t('customers.table')}</caption>
               <TableHead>
@@ -116,7 +115,7 @@ export default function CustomersPage() {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollBox>
           <TablePagination
             component="div"
             count={list.data.total}

@@ -11,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -30,7 +29,7 @@ import { errorProps } from '../app/form';
 import { formatDateTime, formatDollars } from '../app/format';
 import { toLanguage, type Language } from '../app/language';
 import { Busy } from '../app/layout';
-import { Facts, Section, visuallyHidden } from '../app/parts';
+import { Facts, Section, ScrollBox, visuallyHidden } from '../app/parts';
 
 type Dialog = 'move' | 'cancel' | 'refund' | null;
 
@@ -250,7 +249,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
       </Grid>
 
       <Section title={t('order.lines')}>
-        <TableContainer>
+        <ScrollBox label={t('order.lines')}>
           <Table size="small">
             <caption style={visuallyHidden}>{t('order.lines')}</caption>
             <TableHead>
@@ -278,7 +277,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollBox>
       </Section>
 
       <Grid container spacing={3}>
@@ -287,7 +286,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
             {order.payments.length === 0 ? (
               <Typography variant="body2">{t('order.paymentsNone')}</Typography>
             ) : (
-              <TableContainer>
+              <ScrollBox label={t('order.payments')}>
                 <Table size="small">
                   <caption style={visuallyHidden}>{t('order.payments')}</caption>
                   <TableHead>
@@ -313,7 +312,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
                     ))}
                   </TableBody>
                 </Table>
-              </TableContainer>
+              </ScrollBox>
             )}
           </Section>
         </Grid>
@@ -322,7 +321,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
             {order.refunds.length === 0 ? (
               <Typography variant="body2">{t('order.refundsNone')}</Typography>
             ) : (
-              <TableContainer>
+              <ScrollBox label={t('order.refunds')}>
                 <Table size="small">
                   <caption style={visuallyHidden}>{t('order.refunds')}</caption>
                   <TableHead>
@@ -343,12 +342,14 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
                         <TableCell dir="auto">{refund.reason}</TableCell>
                         <TableCell>{refund.restock ? t('common.yes') : t('common.no')}</TableCell>
                         <TableCell>{refund.status === 'succeeded' ? t('order.refundStatus.succeeded') : t('order.refundStatus.failed', { message: refund.failureMessage ?? '' })}</TableCell>
-                        <TableCell dir="ltr">{refund.by?.email ?? ''}</TableCell>
+                        <TableCell dir="ltr" sx={{ overflowWrap: 'anywhere' }}>
+                          {refund.by?.email ?? ''}
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
                 </Table>
-              </TableContainer>
+              </ScrollBox>
             )}
           </Section>
         </Grid>
@@ -499,9 +500,9 @@ function Address({ address, phoneLabel }: { address: AdminOrder['shippingAddress
     address.extraDetails,
   ].filter(Boolean);
   return (
-    <Typography component="address" variant="body2" dir="auto" sx={{ fontStyle: 'normal' }}>
+    <Typography component="address" variant="body2" sx={{ fontStyle: 'normal' }}>
       {lines.map((line) => (
-        <span key={line} style={{ display: 'block' }}>
+        <span key={line} dir="auto" style={{ display: 'block' }}>
           {line}
         </span>
       ))}
