@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-import { dataSchema, IdSchema, MAX_PAGE, MAX_PAGE_SIZE } from './common';
 import { dollarsHaveCents } from './admin-products';
 import { StaffRoleSchema } from './admin-staff';
+import { dataSchema, IdSchema, MAX_PAGE, MAX_PAGE_SIZE } from './common';
 import { OrderAddressSchema, OrderStatusSchema, PaymentStatusSchema } from './orders';
 
 /*
@@ -235,6 +235,15 @@ export const AdminCustomerResponseSchema = dataSchema(AdminCustomerSchema);
 
 /** `PATCH /api/admin/customers/{id}`. */
 export const UpdateCustomerBodySchema = z.object({ disabled: z.boolean({ message: 'disabled must be true or false' }) }).strict();
+
+/** The path of `/api/admin/customers/{id}` and its actions. */
+export const AdminCustomerParamsSchema = z.object({ id: IdSchema });
+
+/** The most recent orders `GET /api/admin/customers/{id}` lists (`orderCount` counts them all). */
+export const CUSTOMER_ORDERS_LIMIT = 100;
+
+/** `POST /api/admin/customers/{id}/password-reset` → 202: the shop's reset mail is on its way (the outbox). */
+export const CustomerPasswordResetResponseSchema = dataSchema(z.object({ sent: z.literal(true) }));
 
 // ---- Dashboard -------------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ declare module 'fastify' {
     tokens: TokenService;
     /**
      * The shopper behind the request's `token` header: `null` without one; a 401 for a token that
-     * is forged, expired, of a deleted user or ended by a password change.
+     * is forged, expired, of a deleted user or ended by a password change, or of a disabled account.
      */
     authenticate(request: FastifyRequest): Promise<SignedInUser | null>;
   }
@@ -32,6 +32,8 @@ declare module 'fastify' {
 }
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+/** A disabled shopper's sign-in (with the right password) and tokens (decision 0038). */
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact the shop.';
 
 /**
  * Reads and verifies the `token` header (HS256, spec section 7) and exposes the shopper. Routes
@@ -45,7 +47,7 @@ export const authPlugin = fp<{ db: Database; tokens: TokenService }>(
     app.decorateRequest('user', null);
     // Asked on every signed-in request: built once, and prepared once per connection by the server.
     const userById = db
-      .select({ id: users.id, name: users.name, tokenVersion: users.tokenVersion })
+      .select({ id: users.id, name: users.name, tokenVersion: users.tokenVersion, disabled: sql<boolean>`${users.disabledAt} is not null` })
       .from(users)
       .where(eq(users.id, sql.placeholder('id')))
       .prepare('auth_user_by_id');
@@ -58,7 +60,9 @@ export const authPlugin = fp<{ db: Database; tokens: TokenService }>(
       const [row] = await userById.execute({ id: payload.id });
       // A deleted user, or a token from before the last password change.
       if (!row || row.tokenVersion !== payload.tv) throw unauthorized(SESSION_ENDED_MESSAGE, 'INVALID_TOKEN');
-      return row;
+      // An account staff disabled: its tokens stop at once (disabling also raises the version).
+      if (row.disabled) throw unauthorized(ACCOUNT_DISABLED_MESSAGE, 'ACCOUNT_DISABLED');
+      return { id: row.id, name: row.name, tokenVersion: row.tokenVersion };
     });
   },
   { name: 'auth' },

@@ -39,6 +39,7 @@ interface UserRoutesOptions {
 const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
   404: ErrorResponseSchema,
   409: ErrorResponseSchema,
   429: ErrorResponseSchema,

@@ -12,7 +12,8 @@ import type { z } from 'zod';
 
 import type { Database, Executor } from '../../db/client';
 import { addresses, users } from '../../db/schema';
-import { badRequest, conflict, isUniqueViolation, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
+import { ACCOUNT_DISABLED_MESSAGE } from '../../lib/auth';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
 import type { FailureLimiter } from '../../lib/failure-limiter';
 import type { TokenService } from '../../lib/tokens';
 import { emailChangedMessage } from '../../mail/messages';
@@ -103,7 +104,8 @@ export interface GuestCartToMerge {
 
 /**
  * Checks an email and password and issues a token. Wrong email and wrong password answer the
- * same 401 after the same amount of hashing. Only failures are counted: 10 for one email (or 100
+ * same 401 after the same amount of hashing; a disabled account with the right password is a 403
+ * `ACCOUNT_DISABLED` (nothing is merged). Only failures are counted: 10 for one email (or 100
  * from one address) within 15 minutes block further tries with a 429 until the window passes.
  * With a guest cart, once the password is verified, the cart is merged into the shopper's
  * (`mergeGuestCart`) and `cart` says how; a guest cart that no longer exists is ignored.
@@ -119,7 +121,7 @@ export async function signIn(
   if (wait > 0) throw tooManyRequests(retryMessage(wait), wait);
 
   const [row] = await db
-    .select({ id: users.id, name: users.name, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
+    .select({ id: users.id, name: users.name, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion, disabledAt: users.disabledAt })
     .from(users)
     .where(eq(users.email, email));
   const valid = row ? await verifyPassword(row.passwordHash, password) : await verifyAgainstDummy(password);
@@ -127,6 +129,8 @@ export async function signIn(
     await limiter.recordFailure(keys);
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
   }
+  // Only after the password: whoever does not know it learns nothing of the account (decision 0038).
+  if (row.disabledAt) throw forbidden(ACCOUNT_DISABLED_MESSAGE, 'ACCOUNT_DISABLED');
   const token = await tokens.sign({ id: row.id, name: row.name, tv: row.tokenVersion });
   const cart = guestCart ? await mergeGuestCart(db, row.id, guestCart.identity, guestCart.lng) : null;
   return { token, data: await getUser(db, row.id), ...(cart ? { cart } : {}) };

@@ -37,6 +37,8 @@ export const PAYMENT_POLL_LIMIT_MS = 2 * 60 * 1000;
  * `unpaid` (expired or cancelled); `missing` (404 — also another shopper's order, which the API
  * answers like a missing one — or an id that cannot be an order's); `error` (no answer).
  */
+const PAID_STATUSES: ReadonlySet<string> = new Set(['Paid', 'Partially refunded', 'Refunded']);
+
 type OrderView =
   | { kind: 'loading' | 'missing' | 'error' }
   | { kind: 'processing' | 'paid' | 'refund' | 'late' | 'unpaid'; order: Order };
@@ -48,7 +50,8 @@ function viewOf(order: Order | undefined, error: unknown, timedOut: boolean): Or
     if (status === 404 || status === 400) return { kind: 'missing' };
     return { kind: 'error' };
   }
-  if (order.paymentStatus === 'Paid') return { kind: order.status === 'Cancelled' ? 'refund' : 'paid', order };
+  // A refund (issue #21) follows a payment: a partly refunded order was still paid.
+  if (PAID_STATUSES.has(order.paymentStatus)) return { kind: order.status === 'Cancelled' ? 'refund' : 'paid', order };
   if (order.paymentStatus !== 'Pending' || order.status === 'Cancelled') return { kind: 'unpaid', order };
   return { kind: timedOut ? 'late' : 'processing', order };
 }

@@ -1,6 +1,8 @@
 // The audit log's one writer (issue #21). Every staff write calls `recordAudit` inside the
 // transaction of the change it records, so a change and its record commit or roll back together;
 // a sign-in, which writes nothing else worth keeping, records on its own.
+import { isDeepStrictEqual } from 'node:util';
+
 import type { AuditAction, AuditEntityType } from '@dukkan/contracts/admin-orders';
 import type { StaffRole } from '@dukkan/contracts/admin-staff';
 import type { FastifyRequest } from 'fastify';
@@ -51,4 +53,20 @@ export async function recordAudit(db: Executor, actor: AuditActor, change: Audit
     before: change.before ?? null,
     after: change.after ?? null,
   });
+}
+
+/**
+ * The fields whose values differ between two states of an entity, as a record's `before` and
+ * `after` holding those fields only (deep comparison); `null` when nothing differs. Keys in
+ * `ignore` (timestamps, say) are left out.
+ */
+export function changedFields<T extends object>(before: T, after: T, ignore: readonly (keyof T)[] = []): { before: Partial<T>; after: Partial<T> } | null {
+  const was: Partial<T> = {};
+  const is: Partial<T> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (ignore.includes(key) || isDeepStrictEqual(before[key], after[key])) continue;
+    was[key] = before[key];
+    is[key] = after[key];
+  }
+  return Object.keys(is).length > 0 ? { before: was, after: is } : null;
 }

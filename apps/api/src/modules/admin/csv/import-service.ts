@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { categories, productImportRows, productImports, products, subcategories } from '../../../db/schema';
 import { bumpCatalogVersion } from '../../../lib/catalog-version';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { PLACEHOLDER_IMAGE } from '../photos/photo-urls';
 
 import { checkHeader, checkRow, type CheckedRow, type ImportDepartment, type ImportError } from './row-check';
@@ -89,7 +90,7 @@ const count = (result: unknown): number => Number((result as { rows: { n: number
  * quantity that changes. Any refused row: nothing changes and the errors (up to 100) are the
  * answer.
  */
-export async function runImport(db: Database, importId: string, csv: Buffer, { dryRun, staffId }: { dryRun: boolean; staffId: string | null }): Promise<ImportOutcome> {
+export async function runImport(db: Database, importId: string, csv: Buffer, { dryRun, actor }: { dryRun: boolean; actor: AuditActor }): Promise<ImportOutcome> {
   const errors: ImportError[] = [];
   let rowsChecked = 0;
   try {
@@ -164,7 +165,7 @@ export async function runImport(db: Database, importId: string, csv: Buffer, { d
     if (errors.length > 0) return await finishFailed(db, importId, errors, rowsChecked);
 
     await db.update(productImports).set({ rowsChecked, total: rowsChecked, status: dryRun ? 'checked' : 'applying' }).where(eq(productImports.id, importId));
-    const outcome = dryRun ? await countStaged(db, importId) : await applyStaged(db, importId, staffId);
+    const outcome = dryRun ? await countStaged(db, importId) : await applyStaged(db, importId, actor);
     await db
       .update(productImports)
       .set({ status: dryRun ? 'checked' : 'done', created: outcome.created, updated: outcome.updated, finishedAt: sql`now()` })
@@ -232,7 +233,8 @@ export const APPLY_CHUNK_ROWS = 2000;
  * lines each with the event loop free between them (PGlite runs a statement in the API's own
  * thread; answers from the caches and static files go on meanwhile).
  */
-async function applyStaged(db: Database, importId: string, staffId: string | null): Promise<{ created: number; updated: number }> {
+async function applyStaged(db: Database, importId: string, actor: AuditActor): Promise<{ created: number; updated: number }> {
+  const staffId = actor.id;
   return db.transaction(async (tx) => {
     // The rows it changes are locked first, all at once in id order as orders lock them, so
     // stock never races and no order deadlocks with the import.
@@ -281,6 +283,7 @@ async function applyStaged(db: Database, importId: string, staffId: string | nul
     }
     // Shoppers' caches and pages follow on every process (decision 0034).
     await bumpCatalogVersion(tx);
+    await recordAudit(tx, actor, { action: 'import.apply', entityType: 'import', entityId: importId, after: { created, updated } });
     return { created, updated };
   });
 }

@@ -8,7 +8,8 @@ import { z } from 'zod';
 
 import type { Database } from '../../../db/client';
 import { badRequest, HttpError, notFound } from '../../../lib/errors';
-import { currentStaff, requireStaff } from '../guard';
+import { auditActorOf } from '../audit/record';
+import { requireStaff } from '../guard';
 
 import { exportProductsCsv } from './export-service';
 import { createImport, getImport, runImport, type ImportOutcome } from './import-service';
@@ -122,9 +123,9 @@ export const adminCsvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (ap
         throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the CSV as text/csv, or as multipart/form-data in the field `file`');
       }
       const { dryRun, async: inBackground } = request.query;
-      const staffId = currentStaff(request).id;
-      const importId = await createImport(db, staffId, dryRun);
-      const run = runImport(db, importId, csv, { dryRun, staffId });
+      const actor = auditActorOf(request);
+      const importId = await createImport(db, actor.id, dryRun);
+      const run = runImport(db, importId, csv, { dryRun, actor });
       if (inBackground) {
         const tracked = run.catch((error: unknown) => request.log.error({ err: error, importId }, 'import failed'));
         running.add(tracked);

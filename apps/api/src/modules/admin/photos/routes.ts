@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import type { Database } from '../../../db/client';
 import { badRequest, HttpError } from '../../../lib/errors';
+import { auditActorOf } from '../audit/record';
 import { requireStaff } from '../guard';
 
 import { MAX_PHOTO_BYTES, PHOTO_TYPE_MESSAGE, processPhoto, unsupportedMediaType } from './process-photo';
@@ -76,7 +77,7 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<PhotoRoutesOptions> = async
       if (!upload) throw badRequest('Send the photo in the multipart field `file`');
       if (upload.length === 0) throw unsupportedMediaType(PHOTO_TYPE_MESSAGE);
       const photo = await processPhoto(upload);
-      const product = await addPhoto(db, request.params.id, photo);
+      const product = await addPhoto(db, request.params.id, photo, auditActorOf(request));
       return reply.code(201).send({ data: product });
     },
   );
@@ -91,7 +92,7 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<PhotoRoutesOptions> = async
         response: { 200: AdminProductResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await removePhoto(db, request.params.id, request.params.image) }),
+    async (request) => ({ data: await removePhoto(db, request.params.id, request.params.image, auditActorOf(request)) }),
   );
 
   app.put(
@@ -105,6 +106,6 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<PhotoRoutesOptions> = async
         response: { 200: AdminProductResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await reorderPhotos(db, request.params.id, request.body.order) }),
+    async (request) => ({ data: await reorderPhotos(db, request.params.id, request.body.order, auditActorOf(request)) }),
   );
 };

@@ -5,6 +5,7 @@ import type { Database, Transaction } from '../../../db/client';
 import { photoVariants, productPhotos, products } from '../../../db/schema';
 import { bumpCatalogVersion } from '../../../lib/catalog-version';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { findAdminProduct } from '../products/service';
 
 import { photoHashOf, photoUrl, thumbnailOf } from './photo-urls';
@@ -22,13 +23,15 @@ async function lockImages(tx: Transaction, productId: string): Promise<string[]>
   return row.images;
 }
 
-async function saveImages(tx: Transaction, productId: string, images: string[]): Promise<void> {
+/** Writes the product's new pictures, and the audit record of the change ('product.photo', the pictures before and after). */
+async function saveImages(tx: Transaction, productId: string, before: string[], images: string[], actor: AuditActor): Promise<void> {
   await tx
     .update(products)
     .set({ images, thumbnail: thumbnailOf(images), updatedAt: sql`now()` })
     .where(eq(products.id, productId));
   // Shoppers' caches and pages follow on every process (decision 0034).
   await bumpCatalogVersion(tx);
+  await recordAudit(tx, actor, { action: 'product.photo', entityType: 'product', entityId: productId, before: { images: before }, after: { images } });
 }
 
 async function answer(tx: Transaction, productId: string): Promise<AdminProduct> {
@@ -38,7 +41,7 @@ async function answer(tx: Transaction, productId: string): Promise<AdminProduct>
 }
 
 /** Adds a checked, resized photo at the end of the product's pictures. */
-export async function addPhoto(db: Database, productId: string, photo: ProcessedPhoto): Promise<AdminProduct> {
+export async function addPhoto(db: Database, productId: string, photo: ProcessedPhoto, actor: AuditActor): Promise<AdminProduct> {
   return db.transaction(async (tx) => {
     const images = await lockImages(tx, productId);
     const url = photoUrl(photo.hash);
@@ -50,7 +53,7 @@ export async function addPhoto(db: Database, productId: string, photo: Processed
       .values([...photo.variants].map(([width, v]) => ({ hash: photo.hash, width, height: v.height, bytes: v.bytes })))
       .onConflictDoNothing();
     await tx.insert(productPhotos).values({ productId, hash: photo.hash }).onConflictDoNothing();
-    await saveImages(tx, productId, [...images, url]);
+    await saveImages(tx, productId, images, [...images, url], actor);
     return answer(tx, productId);
   });
 }
@@ -59,7 +62,7 @@ export async function addPhoto(db: Database, productId: string, photo: Processed
  * Removes one picture: `ref` is its 0-based index in `images`, or an uploaded photo's hash.
  * A photo no product shows any more is deleted with its bytes.
  */
-export async function removePhoto(db: Database, productId: string, ref: string): Promise<AdminProduct> {
+export async function removePhoto(db: Database, productId: string, ref: string, actor: AuditActor): Promise<AdminProduct> {
   return db.transaction(async (tx) => {
     const images = await lockImages(tx, productId);
     const index = /^\d{1,3}$/.test(ref) ? Number(ref) : images.findIndex((url) => photoHashOf(url) === ref);
@@ -74,7 +77,9 @@ export async function removePhoto(db: Database, productId: string, ref: string):
     await saveImages(
       tx,
       productId,
+      images,
       images.filter((_, i) => i !== index),
+      actor,
     );
     return answer(tx, productId);
   });
@@ -84,13 +89,19 @@ export async function removePhoto(db: Database, productId: string, ref: string):
  * Puts the pictures in a new order: `order` lists every current picture once, by its 0-based
  * index or by its URL. The first becomes the thumbnail.
  */
-export async function reorderPhotos(db: Database, productId: string, order: readonly (number | string)[]): Promise<AdminProduct> {
+export async function reorderPhotos(db: Database, productId: string, order: readonly (number | string)[], actor: AuditActor): Promise<AdminProduct> {
   return db.transaction(async (tx) => {
     const images = await lockImages(tx, productId);
     const reordered = order.map((item) => (typeof item === 'number' ? images[item] : images.find((url) => url === item)));
     const complete = order.length === images.length && new Set(reordered).size === images.length && reordered.every((url) => url !== undefined);
     if (!complete) throw badRequest(`order must list each of the product's ${images.length} pictures once (by index or URL)`, 'VALIDATION_ERROR');
-    await saveImages(tx, productId, reordered.filter((url): url is string => url !== undefined));
+    await saveImages(
+      tx,
+      productId,
+      images,
+      reordered.filter((url): url is string => url !== undefined),
+      actor,
+    );
     return answer(tx, productId);
   });
 }

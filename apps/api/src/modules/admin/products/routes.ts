@@ -14,7 +14,8 @@ import { z } from 'zod';
 
 import type { Database } from '../../../db/client';
 import type { CatalogWatcher } from '../../../lib/catalog-version';
-import { currentStaff, requireStaff } from '../guard';
+import { auditActorOf } from '../audit/record';
+import { requireStaff } from '../guard';
 
 import { adjustStock, archiveProduct, createProduct, DEFAULT_LOW_STOCK_THRESHOLD, getAdminProduct, listAdminProducts, stockLedgerOf, updateProduct } from './service';
 
@@ -62,7 +63,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
       },
     },
     async (request, reply) => {
-      const product = await createProduct(db, request.body, currentStaff(request));
+      const product = await createProduct(db, request.body, auditActorOf(request));
       await written();
       return reply.code(201).send({ data: product });
     },
@@ -93,7 +94,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
       },
     },
     async (request) => {
-      const product = await updateProduct(db, request.params.id, request.body, currentStaff(request));
+      const product = await updateProduct(db, request.params.id, request.body, auditActorOf(request));
       await written();
       return { data: product };
     },
@@ -110,7 +111,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
       },
     },
     async (request, reply) => {
-      await archiveProduct(db, request.params.id);
+      await archiveProduct(db, request.params.id, auditActorOf(request));
       await written();
       return reply.code(204).send(null);
     },
@@ -128,7 +129,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
       },
     },
     async (request) => {
-      const product = await adjustStock(db, request.params.id, request.body.delta, request.body.reason, currentStaff(request));
+      const product = await adjustStock(db, request.params.id, request.body.delta, request.body.reason, auditActorOf(request));
       await written();
       return { data: product };
     },

@@ -18,6 +18,7 @@ import { bumpCatalogVersion } from '../../../lib/catalog-version';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { productCoreColumns } from '../../catalog/product-row';
 import { applyStockChanges, lockProducts } from '../../orders/service';
+import { changedFields, recordAudit, type AuditActor } from '../audit/record';
 import { PLACEHOLDER_IMAGE } from '../photos/photo-urls';
 
 /*
@@ -199,8 +200,12 @@ function newSlug(title: string): string {
   return `${base || 'product'}-${randomBytes(4).toString('hex')}`;
 }
 
-export interface StaffActor {
-  id: string;
+/** The staff member making a change, as the audit log records them (`auditActorOf(request)`). */
+export type StaffActor = AuditActor;
+
+/** What the audit log keeps of a product: its fields, without timestamps or pictures (photos record apart). */
+function auditedFields({ createdAt: _created, updatedAt: _updated, images: _images, ...fields }: AdminProduct) {
+  return fields;
 }
 
 /**
@@ -245,7 +250,10 @@ export async function createProduct(db: Database, body: CreateProductBody, actor
       await applyStockChanges(tx, [{ productId: inserted.id, delta: body.quantity }], 'edit', { staffId: actor.id });
     }
     await bumpCatalogVersion(tx);
-    return getAdminProduct(tx, inserted.id);
+    const product = await getAdminProduct(tx, inserted.id);
+    const { _id: _ignored, ...fields } = auditedFields(product);
+    await recordAudit(tx, actor, { action: 'product.create', entityType: 'product', entityId: product._id, after: fields });
+    return product;
   });
 }
 
@@ -269,6 +277,7 @@ async function lockOne(tx: Transaction, id: string) {
 export async function updateProduct(db: Database, id: string, body: UpdateProductBody, actor: StaffActor): Promise<AdminProduct> {
   return db.transaction(async (tx) => {
     const current = await lockOne(tx, id);
+    const was = await getAdminProduct(tx, id);
     const set: { [K in keyof typeof products.$inferInsert]?: (typeof products.$inferInsert)[K] | SQL } = {};
     if (body.title) Object.assign(set, { titleEn: body.title.en, titleAr: body.title.ar });
     if (body.description) Object.assign(set, { descriptionEn: body.description.en, descriptionAr: body.description.ar });
@@ -306,20 +315,24 @@ export async function updateProduct(db: Database, id: string, body: UpdateProduc
       });
     }
     await bumpCatalogVersion(tx);
-    return getAdminProduct(tx, id);
+    const product = await getAdminProduct(tx, id);
+    const change = changedFields(auditedFields(was), auditedFields(product));
+    if (change) await recordAudit(tx, actor, { action: 'product.update', entityType: 'product', entityId: id, ...change });
+    return product;
   });
 }
 
 /** Archives a product (DELETE): gone from the shop, kept for the orders that name it and for the back office. */
-export async function archiveProduct(db: Database, id: string): Promise<void> {
+export async function archiveProduct(db: Database, id: string, actor: StaffActor): Promise<void> {
   await db.transaction(async (tx) => {
-    const archived = await tx
+    const [current] = await tx.select({ status: products.status }).from(products).where(eq(products.id, id)).for('update');
+    if (!current) throw notFound(PRODUCT_NOT_FOUND_MESSAGE, 'PRODUCT_NOT_FOUND');
+    await tx
       .update(products)
       .set({ status: 'archived', updatedAt: sql`now()` })
-      .where(eq(products.id, id))
-      .returning({ id: products.id });
-    if (archived.length === 0) throw notFound(PRODUCT_NOT_FOUND_MESSAGE, 'PRODUCT_NOT_FOUND');
+      .where(eq(products.id, id));
     await bumpCatalogVersion(tx);
+    await recordAudit(tx, actor, { action: 'product.archive', entityType: 'product', entityId: id, before: { status: current.status }, after: { status: 'archived' } });
   });
 }
 
@@ -336,6 +349,13 @@ export async function adjustStock(db: Database, id: string, delta: number, reaso
     await applyStockChanges(tx, [{ productId: id, delta }], 'adjustment', { staffId: actor.id, reason });
     await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, id));
     await bumpCatalogVersion(tx);
+    await recordAudit(tx, actor, {
+      action: 'stock.adjust',
+      entityType: 'product',
+      entityId: id,
+      before: { quantity: current.quantity },
+      after: { quantity: current.quantity + delta, delta, reason },
+    });
     return getAdminProduct(tx, id);
   });
 }

@@ -9,6 +9,7 @@ import { staff, staffTokens } from '../../../db/schema';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../../lib/errors';
 import { enqueueMail } from '../../../mail/outbox';
 import { hashPassword, isCommonPassword } from '../../users/passwords';
+import { changedFields, recordAudit, type AuditActor } from '../audit/record';
 import { endAllStaffSessions, hashSessionToken } from '../session';
 
 import { invitationMessage } from './invitation-message';
@@ -69,7 +70,7 @@ export interface InviteContext {
  * link, valid 7 days, to choose it. 409 for a taken email, 400 for a common password; nothing is
  * written on failure. Wake the outbox after it returns.
  */
-export async function createStaff(db: Database, input: CreateStaffInput, invite?: InviteContext): Promise<StaffListItem> {
+export async function createStaff(db: Database, input: CreateStaffInput, invite?: InviteContext, actor?: AuditActor): Promise<StaffListItem> {
   let passwordHash: string | null = null;
   if (input.password !== undefined) {
     assertUncommonPassword(input.password);
@@ -89,6 +90,15 @@ export async function createStaff(db: Database, input: CreateStaffInput, invite?
         const token = newSetupToken();
         await tx.insert(staffTokens).values({ tokenHash: hashSetupToken(token), kind: 'invite', staffId: row._id, expiresAt: new Date(Date.now() + INVITE_TTL_MS) });
         await enqueueMail(tx, 'staff-invitation', invitationMessage({ to: row.email, name: row.name, role: row.role, invitedBy: invite.invitedBy, link: setupLink(invite.publicUrl, token), lng: invite.lng }));
+      }
+      // The owner's add is recorded (the operator's `npm run staff` has no actor in the back office).
+      if (actor) {
+        await recordAudit(tx, actor, {
+          action: passwordHash === null ? 'staff.invite' : 'staff.create',
+          entityType: 'staff',
+          entityId: row._id,
+          after: { email: row.email, name: row.name, role: row.role },
+        });
       }
       return row;
     });
@@ -111,14 +121,14 @@ export interface UpdateStaffInput {
  * disabled (409): the active owners' rows are locked first, so two owners demoting each other at
  * once cannot both succeed. 404 for an unknown member.
  */
-export async function updateStaff(db: Database, staffId: string, input: UpdateStaffInput): Promise<StaffListItem> {
+export async function updateStaff(db: Database, staffId: string, input: UpdateStaffInput, actor?: AuditActor): Promise<StaffListItem> {
   return db.transaction(async (tx) => {
     const owners = await tx
       .select({ id: staff.id })
       .from(staff)
       .where(and(eq(staff.role, 'owner'), eq(staff.disabled, false)))
       .for('update');
-    const [current] = await tx.select({ role: staff.role, disabled: staff.disabled }).from(staff).where(eq(staff.id, staffId)).for('update');
+    const [current] = await tx.select({ role: staff.role, disabled: staff.disabled, name: staff.name }).from(staff).where(eq(staff.id, staffId)).for('update');
     if (!current) throw notFound('Staff member not found', 'STAFF_NOT_FOUND');
 
     const role = input.role ?? current.role;
@@ -134,6 +144,8 @@ export async function updateStaff(db: Database, staffId: string, input: UpdateSt
       .returning(itemColumns);
     if (!row) throw notFound('Staff member not found', 'STAFF_NOT_FOUND');
     if (role !== current.role || (disabled && !current.disabled)) await endAllStaffSessions(tx, staffId);
+    const change = changedFields(current, { role: row.role, disabled: row.disabled, name: row.name });
+    if (actor && change) await recordAudit(tx, actor, { action: 'staff.update', entityType: 'staff', entityId: staffId, ...change });
     return row;
   });
 }
@@ -149,7 +161,7 @@ export async function anyStaffExists(db: Executor): Promise<boolean> {
  * working. 404 for an unknown member, 409 for one who has a password already. Wake the outbox
  * after it returns.
  */
-export async function resendInvitation(db: Database, staffId: string, invite: InviteContext): Promise<StaffListItem> {
+export async function resendInvitation(db: Database, staffId: string, invite: InviteContext, actor?: AuditActor): Promise<StaffListItem> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ ...itemColumns, passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, staffId)).for('update');
     if (!row) throw notFound('Staff member not found', 'STAFF_NOT_FOUND');
@@ -159,6 +171,7 @@ export async function resendInvitation(db: Database, staffId: string, invite: In
     const token = newSetupToken();
     await tx.insert(staffTokens).values({ tokenHash: hashSetupToken(token), kind: 'invite', staffId, expiresAt: new Date(Date.now() + INVITE_TTL_MS) });
     await enqueueMail(tx, 'staff-invitation', invitationMessage({ to: row.email, name: row.name, role: row.role, invitedBy: invite.invitedBy, link: setupLink(invite.publicUrl, token), lng: invite.lng }));
+    if (actor) await recordAudit(tx, actor, { action: 'staff.invite', entityType: 'staff', entityId: staffId, after: { email: row.email, role: row.role } });
     const { passwordHash: _hash, ...item } = row;
     return item;
   });

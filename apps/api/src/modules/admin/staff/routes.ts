@@ -31,6 +31,7 @@ import { acceptEmptyJsonBodies } from '../../../lib/empty-body';
 import type { FailureLimiter } from '../../../lib/failure-limiter';
 import { requestLanguage } from '../../../lib/language';
 import type { OutboxWorker } from '../../../mail/outbox';
+import { auditActorOf, recordAudit } from '../audit/record';
 import { currentStaff, requireStaff } from '../guard';
 import { endStaffSession, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../session';
 
@@ -123,7 +124,11 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     '/session',
     { onRequest: signedIn, schema: { tags, summary: 'Sign out: the session ends and its cookies are cleared', response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await endStaffSession(db, currentStaff(request).sessionHash);
+      const actor = auditActorOf(request);
+      await db.transaction(async (tx) => {
+        await endStaffSession(tx, currentStaff(request).sessionHash);
+        await recordAudit(tx, actor, { action: 'staff.sign-out', entityType: 'staff', ...(actor.id ? { entityId: actor.id } : {}) });
+      });
       clearSessionCookies(reply);
       return reply.code(204).send(null);
     },
@@ -153,7 +158,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const result = await completeSetup(db, request.body);
+      const result = await completeSetup(db, request.body, { address: request.ip });
       setSessionCookies(reply, result.session);
       // Two-factor may be required by the owner for an invited member: enrolment comes next.
       const setupRequired = await isTwoFactorRequired(db);
@@ -211,7 +216,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       schema: { tags, summary: 'Turn two-factor on with a code of the new secret', body: TwoFactorCodeBodySchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await confirmEnrolment(db, currentStaff(request).id, request.body.code);
+      await confirmEnrolment(db, currentStaff(request).id, request.body.code, { actor: auditActorOf(request) });
       return reply.code(204).send(null);
     },
   );
@@ -223,7 +228,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       schema: { tags, summary: 'Turn one’s two-factor off with a current code (409 while the owner requires it)', body: TwoFactorCodeBodySchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await disableOwnTwoFactor(db, currentStaff(request).id, request.body.code);
+      await disableOwnTwoFactor(db, currentStaff(request).id, request.body.code, { actor: auditActorOf(request) });
       return reply.code(204).send(null);
     },
   );
@@ -241,7 +246,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       schema: { tags, summary: 'Require two-factor of every staff member, or not (owner)', body: ShopSettingsBodySchema, response: { 200: ShopSettingsResponseSchema, ...errors } },
     },
     async (request) => {
-      await setTwoFactorRequired(db, request.body.requireTwoFactor);
+      await setTwoFactorRequired(db, request.body.requireTwoFactor, auditActorOf(request));
       return { data: { requireTwoFactor: request.body.requireTwoFactor } };
     },
   );
@@ -265,7 +270,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     },
     async (request, reply) => {
       const owner = currentStaff(request);
-      const member = await createStaff(db, request.body, { publicUrl, lng: requestLanguage(request), invitedBy: owner.name });
+      const member = await createStaff(db, request.body, { publicUrl, lng: requestLanguage(request), invitedBy: owner.name }, auditActorOf(request));
       if (request.body.invite) outbox.wake();
       return reply.code(201).send({ data: member });
     },
@@ -283,7 +288,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         response: { 200: StaffItemResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await updateStaff(db, request.params.id, request.body) }),
+    async (request) => ({ data: await updateStaff(db, request.params.id, request.body, auditActorOf(request)) }),
   );
 
   app.post(
@@ -298,7 +303,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       },
     },
     async (request) => {
-      const member = await resendInvitation(db, request.params.id, { publicUrl, lng: requestLanguage(request), invitedBy: currentStaff(request).name });
+      const member = await resendInvitation(db, request.params.id, { publicUrl, lng: requestLanguage(request), invitedBy: currentStaff(request).name }, auditActorOf(request));
       outbox.wake();
       return { data: member };
     },
@@ -311,7 +316,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       schema: { tags, summary: 'Clear a member’s two-factor and end their sessions (owner)', params: StaffParamsSchema, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await resetTwoFactor(db, request.params.id);
+      await resetTwoFactor(db, request.params.id, auditActorOf(request));
       return reply.code(204).send(null);
     },
   );

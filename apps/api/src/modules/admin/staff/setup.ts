@@ -5,6 +5,7 @@ import type { Database, Executor } from '../../../db/client';
 import { staff, staffTokens } from '../../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../../lib/errors';
 import { hashPassword, isCommonPassword } from '../../users/passwords';
+import { recordAudit } from '../audit/record';
 import { createStaffSession, deleteLapsedStaffSessions } from '../session';
 
 import { anyStaffExists, assertUncommonPassword, EMAIL_TAKEN_MESSAGE, hashSetupToken, newSetupToken, setupLink } from './accounts';
@@ -119,7 +120,7 @@ export async function readSetupLink(db: Database, token: string, now = new Date(
 export async function completeSetup(
   db: Database,
   input: { token: string; email?: string; name?: string; password: string },
-  now = new Date(),
+  { address, now = new Date() }: { address: string; now?: Date },
 ): Promise<{ staff: Staff; session: NewStaffSession }> {
   assertUncommonPassword(input.password);
   // Checked before the (slow) hash, and again under the lock below.
@@ -152,6 +153,15 @@ export async function completeSetup(
       if (!updated) throw gone(SPENT_LINK_MESSAGE);
       member = updated;
     }
+    // The audit log: the first owner's creation, or the invited member's password (never the
+    // password itself), and the sign-in that follows; the member is their own actor.
+    const actor = { id: member._id, email: member.email, role: member.role, address };
+    if (row.kind === 'first-owner') {
+      await recordAudit(tx, actor, { action: 'staff.create', entityType: 'staff', entityId: member._id, after: { email: member.email, name: member.name, role: member.role } });
+    } else {
+      await recordAudit(tx, actor, { action: 'staff.password', entityType: 'staff', entityId: member._id });
+    }
+    await recordAudit(tx, actor, { action: 'staff.sign-in', entityType: 'staff', entityId: member._id });
     const session = await createStaffSession(tx, member._id, now);
     return { staff: member, session };
   });

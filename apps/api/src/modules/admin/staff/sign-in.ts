@@ -6,6 +6,7 @@ import { staff } from '../../../db/schema';
 import { badRequest, tooManyRequests, unauthorized } from '../../../lib/errors';
 import type { FailureLimiter } from '../../../lib/failure-limiter';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../users/passwords';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { createStaffSession, deleteLapsedStaffSessions, endAllStaffSessions, type StaffPrincipal } from '../session';
 
 import { assertUncommonPassword } from './accounts';
@@ -47,7 +48,9 @@ export interface StaffSignInContext {
  * code. A wrong email or password (one message for both, the same time spent for an unknown
  * email) and a wrong code count as failures against the email tried and the client address; a
  * missing code does not (it is the sign-in's second step), nor does a success. Over the limit:
- * 429 with the wait, before the password is checked.
+ * 429 with the wait, before the password is checked. The audit log records a success
+ * ('staff.sign-in') and each failure but the missing code and the 429 ('staff.sign-in-failed',
+ * with its reason; an unknown email with no id and the email typed).
  */
 export async function signInStaff(
   db: Database,
@@ -73,22 +76,35 @@ export async function signInStaff(
     .where(eq(staff.email, email));
   // An invited member without a password yet cannot sign in: like an unknown email.
   const valid = row?.passwordHash ? await verifyPassword(row.passwordHash, password) : await verifyAgainstDummy(password);
+  // Who tried, for the audit log: the member, or (an unknown email) what was typed, with no id.
+  const actor: AuditActor = row ? { id: row.id, email: row.email, role: row.role, address: clientAddress } : { id: null, email, role: null, address: clientAddress };
+  const failed = (reason: 'unknown-email' | 'wrong-password' | 'disabled' | 'wrong-code') =>
+    recordAudit(db, actor, { action: 'staff.sign-in-failed', entityType: 'staff', ...(row ? { entityId: row.id } : {}), after: { reason } });
   if (!row || !valid) {
     await limiter.recordFailure(keys);
+    await failed(row ? 'wrong-password' : 'unknown-email');
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
   }
-  if (row.disabled) throw unauthorized(DISABLED_MESSAGE, 'STAFF_DISABLED');
+  if (row.disabled) {
+    await failed('disabled');
+    throw unauthorized(DISABLED_MESSAGE, 'STAFF_DISABLED');
+  }
 
   if (row.totpEnabledAt && row.totpSecret) {
     if (code === undefined || code === null || code.trim() === '') throw unauthorized(CODE_REQUIRED_MESSAGE, TWO_FACTOR_REQUIRED);
     if (!(await acceptTotpCode(db, row.id, row.totpSecret, code, { now, consume: true }))) {
       await limiter.recordFailure(keys);
+      await failed('wrong-code');
       throw unauthorized(CODE_INVALID_MESSAGE, TWO_FACTOR_INVALID);
     }
   }
   const twoFactorSetupRequired = !row.totpEnabledAt && (await isTwoFactorRequired(db));
   await deleteLapsedStaffSessions(db, now, row.id);
-  const session = await createStaffSession(db, row.id, now);
+  const session = await db.transaction(async (tx) => {
+    const started = await createStaffSession(tx, row.id, now);
+    await recordAudit(tx, actor, { action: 'staff.sign-in', entityType: 'staff', entityId: row.id });
+    return started;
+  });
   return { staff: { _id: row.id, email: row.email, name: row.name, role: row.role }, twoFactorSetupRequired, session };
 }
 
@@ -119,6 +135,8 @@ export async function changeOwnPassword(
   return db.transaction(async (tx) => {
     await tx.update(staff).set({ passwordHash, updatedAt: sql`now()` }).where(eq(staff.id, principal.id));
     await endAllStaffSessions(tx, principal.id);
+    // Never the password or its hash: that it changed, and who changed it from where.
+    await recordAudit(tx, { id: principal.id, email: principal.email, role: principal.role, address: clientAddress }, { action: 'staff.password', entityType: 'staff', entityId: principal.id });
     return createStaffSession(tx, principal.id, now);
   });
 }

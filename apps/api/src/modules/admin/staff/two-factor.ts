@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import type { Executor } from '../../../db/client';
 import { shopSettings, staff, staffTotpSteps } from '../../../db/schema';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { endAllStaffSessions, REQUIRE_TWO_FACTOR_KEY } from '../session';
 
 /** The issuer authenticator apps show beside the account. */
@@ -22,13 +23,19 @@ export async function isTwoFactorRequired(db: Executor): Promise<boolean> {
   return row?.value === true;
 }
 
-/** Sets whether two-factor is required of every staff member. */
-export async function setTwoFactorRequired(db: Executor, required: boolean): Promise<void> {
-  await db
-    .insert(shopSettings)
-    .values({ key: REQUIRE_TWO_FACTOR_KEY, value: required })
-    // Its time changes only with its value: sessions begun before it are exempt (session.ts).
-    .onConflictDoUpdate({ target: shopSettings.key, set: { value: required, updatedAt: sql`now()` }, setWhere: sql`${shopSettings.value} is distinct from excluded.value` });
+/** Sets whether two-factor is required of every staff member; a change is recorded in the audit log (with `actor`). */
+export async function setTwoFactorRequired(db: Executor, required: boolean, actor?: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await isTwoFactorRequired(tx);
+    await tx
+      .insert(shopSettings)
+      .values({ key: REQUIRE_TWO_FACTOR_KEY, value: required })
+      // Its time changes only with its value: sessions begun before it are exempt (session.ts).
+      .onConflictDoUpdate({ target: shopSettings.key, set: { value: required, updatedAt: sql`now()` }, setWhere: sql`${shopSettings.value} is distinct from excluded.value` });
+    if (actor && before !== required) {
+      await recordAudit(tx, actor, { action: 'settings.update', entityType: 'settings', before: { requireTwoFactor: before }, after: { requireTwoFactor: required } });
+    }
+  });
 }
 
 /**
@@ -75,7 +82,7 @@ export async function startEnrolment(db: Executor, staffId: string): Promise<{ s
 }
 
 /** Confirms enrolment with a code of the new secret: from now on sign-in asks for a code. */
-export async function confirmEnrolment(db: Executor, staffId: string, code: string, now = new Date()): Promise<void> {
+export async function confirmEnrolment(db: Executor, staffId: string, code: string, { now = new Date(), actor }: { now?: Date; actor?: AuditActor } = {}): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ secret: staff.totpSecret, enabledAt: staff.totpEnabledAt }).from(staff).where(eq(staff.id, staffId)).for('update');
     if (!row) throw notFound('Staff member not found');
@@ -83,11 +90,12 @@ export async function confirmEnrolment(db: Executor, staffId: string, code: stri
     if (!row.secret) throw badRequest('Start two-factor enrolment first (POST /api/admin/account/two-factor).', 'TWO_FACTOR_NOT_STARTED');
     if (!(await acceptTotpCode(tx, staffId, row.secret, code, { now }))) throw badRequest(TWO_FACTOR_CODE_MESSAGE, 'TWO_FACTOR_INVALID');
     await tx.update(staff).set({ totpEnabledAt: now, updatedAt: sql`now()` }).where(eq(staff.id, staffId));
+    if (actor) await recordAudit(tx, actor, { action: 'staff.two-factor', entityType: 'staff', entityId: staffId, before: { twoFactor: false }, after: { twoFactor: true } });
   });
 }
 
 /** Turns one's own two-factor off with a current code; refused while the owner requires it. */
-export async function disableOwnTwoFactor(db: Executor, staffId: string, code: string, now = new Date()): Promise<void> {
+export async function disableOwnTwoFactor(db: Executor, staffId: string, code: string, { now = new Date(), actor }: { now?: Date; actor?: AuditActor } = {}): Promise<void> {
   await db.transaction(async (tx) => {
     if (await isTwoFactorRequired(tx)) throw conflict('The owner requires two-factor sign-in for all staff: it cannot be turned off.', 'TWO_FACTOR_REQUIRED_BY_OWNER');
     const [row] = await tx.select({ secret: staff.totpSecret, enabledAt: staff.totpEnabledAt }).from(staff).where(eq(staff.id, staffId)).for('update');
@@ -96,6 +104,7 @@ export async function disableOwnTwoFactor(db: Executor, staffId: string, code: s
     if (!(await acceptTotpCode(tx, staffId, row.secret, code, { now }))) throw badRequest(TWO_FACTOR_CODE_MESSAGE, 'TWO_FACTOR_INVALID');
     await tx.update(staff).set({ totpSecret: null, totpEnabledAt: null, updatedAt: sql`now()` }).where(eq(staff.id, staffId));
     await tx.delete(staffTotpSteps).where(eq(staffTotpSteps.staffId, staffId));
+    if (actor) await recordAudit(tx, actor, { action: 'staff.two-factor', entityType: 'staff', entityId: staffId, before: { twoFactor: true }, after: { twoFactor: false } });
   });
 }
 
@@ -103,8 +112,9 @@ export async function disableOwnTwoFactor(db: Executor, staffId: string, code: s
  * The owner clears another member's two-factor (a lost phone): secret and used steps gone, and
  * the member's sessions ended, so whoever holds one signs in again. 404 for an unknown member.
  */
-export async function resetTwoFactor(db: Executor, staffId: string): Promise<void> {
+export async function resetTwoFactor(db: Executor, staffId: string, actor?: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
+    const [was] = await tx.select({ enabledAt: staff.totpEnabledAt }).from(staff).where(eq(staff.id, staffId)).for('update');
     const rows = await tx
       .update(staff)
       .set({ totpSecret: null, totpEnabledAt: null, updatedAt: sql`now()` })
@@ -113,5 +123,8 @@ export async function resetTwoFactor(db: Executor, staffId: string): Promise<voi
     if (rows.length === 0) throw notFound('Staff member not found', 'STAFF_NOT_FOUND');
     await tx.delete(staffTotpSteps).where(eq(staffTotpSteps.staffId, staffId));
     await endAllStaffSessions(tx, staffId);
+    if (actor) {
+      await recordAudit(tx, actor, { action: 'staff.two-factor', entityType: 'staff', entityId: staffId, before: { twoFactor: Boolean(was?.enabledAt) }, after: { twoFactor: false, reset: true } });
+    }
   });
 }
