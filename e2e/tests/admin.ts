@@ -48,22 +48,27 @@ export async function staffApi(baseURL: string, email: string, password: string)
 
 /** The owner adds a catalog staff member with a password of this test's own. */
 export async function createCatalogStaff(baseURL: string, testInfo: TestInfo): Promise<StaffMember> {
+  return createStaffMember(baseURL, testInfo, 'catalog');
+}
+
+/** The owner adds a staff member of `role` with a password of this test's own. */
+export async function createStaffMember(baseURL: string, testInfo: TestInfo, role: 'catalog' | 'support'): Promise<StaffMember> {
   const { email: ownerEmail, password: ownerPassword } = owner();
   const api = await staffApi(baseURL, ownerEmail, ownerPassword);
   try {
     const suffix = uniqueSuffix();
     const member = {
-      email: `catalog-${testInfo.workerIndex}-${Date.now()}-${suffix}@example.com`,
-      name: `Cat ${suffix}`,
+      email: `${role}-${testInfo.workerIndex}-${Date.now()}-${suffix}@example.com`,
+      name: `${role === 'catalog' ? 'Cat' : 'Sam'} ${suffix}`,
       password: `Staff-${uniqueSuffix()}-${uniqueSuffix()}-Pw9`,
     };
     const answer = await api.post('/api/admin/staff', {
-      data: { ...member, role: 'catalog' },
+      data: { ...member, role },
       headers: { 'X-XSRF-TOKEN': await xsrfToken(api) },
     });
     expect(answer.status(), `the owner adds ${member.email}: ${await answer.text()}`).toBe(201);
     const body = (await answer.json()) as { data?: { _id?: unknown; role?: unknown } };
-    expect(body.data?.role).toBe('catalog');
+    expect(body.data?.role).toBe(role);
     expect(typeof body.data?._id).toBe('string');
     return { id: body.data!._id as string, ...member };
   } finally {
