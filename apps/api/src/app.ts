@@ -34,6 +34,7 @@ import { adminAuditRoutes } from './modules/admin/audit/routes';
 import { adminCsvRoutes } from './modules/admin/csv/routes';
 import { adminCustomerRoutes } from './modules/admin/customers/routes';
 import { adminNoStore } from './modules/admin/guard';
+import { adminOrderRoutes } from './modules/admin/orders/routes';
 import { adminPhotoRoutes } from './modules/admin/photos/routes';
 import { adminProductRoutes } from './modules/admin/products/routes';
 import { staffRoutes } from './modules/admin/staff/routes';
@@ -230,6 +231,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(staffRoutes, { prefix: '/api/admin', db, limiter: staffLimiter, outbox, publicUrl: config.publicUrl, firstOwner: config.firstOwner });
   await app.register(adminPhotoRoutes, { prefix: '/api/admin', db });
   await app.register(adminCsvRoutes, { prefix: '/api/admin', db });
+  await app.register(adminOrderRoutes, { prefix: '/api/admin', db, provider: paymentProvider, publicUrl: config.publicUrl, refundApprovalLimitCents: config.refundApprovalLimitCents, outbox });
   await app.register(adminCustomerRoutes, { prefix: '/api/admin', db, outbox, publicUrl: config.publicUrl });
   await app.register(adminStatsRoutes, { prefix: '/api/admin', db, lowStockThreshold: config.lowStockThreshold });
   await app.register(adminAuditRoutes, { prefix: '/api/admin', db });

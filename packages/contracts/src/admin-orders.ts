@@ -70,7 +70,8 @@ export type AdminOrderSummary = z.infer<typeof AdminOrderSummarySchema>;
 export const AdminOrderListResponseSchema = z.object({ data: z.array(AdminOrderSummarySchema), total: z.number().int() });
 export type AdminOrderListResponse = z.infer<typeof AdminOrderListResponseSchema>;
 
-export const REFUND_STATUSES = ['succeeded', 'failed'] as const;
+/** `pending`: reserved and sent to the provider, its answer not recorded yet (decision 0037). */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const RefundStatusSchema = z.enum(REFUND_STATUSES);
 
 /** A refund as it was recorded: made at the provider (`succeeded`), or refused there (`failed`). */

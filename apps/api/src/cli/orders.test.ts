@@ -60,7 +60,7 @@ describe('what the command prints', () => {
       text: 'Order o1 cancelled. Stock returned: 2 × Mascara.\nRefunded $19.99: refund re_1.',
       done: true,
     });
-    expect(formatCancellation('o1', { ...paid, refund: { kind: 'none' } }).text).toContain('Nothing to refund with the sandbox');
+    expect(formatCancellation('o1', { ...paid, refund: { kind: 'nothing-left' } }).text).toContain('Nothing was left to refund');
     expect(formatCancellation('o1', { ...paid, refund: { kind: 'failed', message: 'timeout' } })).toMatchObject({ done: false });
   });
 });

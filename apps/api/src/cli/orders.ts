@@ -17,6 +17,7 @@ import {
   cancelOrder,
   FulfilmentError,
   listOrdersForOperator,
+  OPERATOR_ACTOR,
   showOrder,
   type CancelOutcome,
   type OperatorOrder,
@@ -224,8 +225,10 @@ function describeRefund(refund: RefundOutcome, amount: string): { text: string; 
   switch (refund.kind) {
     case 'refunded':
       return { text: `Refunded ${amount}: refund ${refund.refundId}.`, done: true };
-    case 'none':
-      return { text: 'Nothing to refund with the sandbox: it took no money.', done: true };
+    case 'nothing-left':
+      return { text: 'Nothing was left to refund: it was refunded in full already.', done: true };
+    case 'pending':
+      return { text: `The payment provider did not answer (${refund.message}). The refund stays pending: check it at the provider, and run cancel's refund again from the back office.`, done: false };
     case 'other-provider':
       return { text: `It was paid through ${refund.provider}, which the shop no longer uses: refund ${amount} there by hand.`, done: false };
     case 'no-payment-found':
@@ -245,7 +248,8 @@ export function formatCancellation(orderId: string, outcome: CancelOutcome): { t
 
 const print = (text: string) => void process.stdout.write(`${text}\n`);
 
-async function run(db: Database, command: Exclude<OrdersCommand, { command: 'help' }>, provider: PaymentProvider | undefined): Promise<boolean> {
+async function run(db: Database, command: Exclude<OrdersCommand, { command: 'help' }>, provider: PaymentProvider | undefined, publicUrl: string): Promise<boolean> {
+  const context = { actor: OPERATOR_ACTOR, publicUrl };
   switch (command.command) {
     case 'list':
       print(formatList(await listOrdersForOperator(db, command), command));
@@ -254,13 +258,13 @@ async function run(db: Database, command: Exclude<OrdersCommand, { command: 'hel
       print(formatDetails(await showOrder(db, command.orderId)));
       return true;
     case 'advance': {
-      const { previous, status } = await advanceOrder(db, command.orderId);
+      const { previous, status } = await advanceOrder(db, command.orderId, context);
       print(`Order ${command.orderId}: ${previous} → ${status}.`);
       return true;
     }
     case 'cancel': {
       if (!provider) throw new Error('cancel needs the payment provider');
-      const report = formatCancellation(command.orderId, await cancelOrder(db, command.orderId, provider));
+      const report = formatCancellation(command.orderId, await cancelOrder(db, command.orderId, provider, context));
       (report.done ? print : console.error)(report.text);
       return report.done;
     }
@@ -287,7 +291,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     const done = await withOperatorDatabase(config, async (db) => {
       // Made before anything changes, so a provider that cannot be used stops the cancel unwritten.
       const provider = command.command === 'cancel' ? createPaymentProvider(config, await resolveJwtSecret(config)) : undefined;
-      return run(db, command, provider);
+      return run(db, command, provider, config.publicUrl);
     });
     return done ? 0 : 1;
   } catch (error) {

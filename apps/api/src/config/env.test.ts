@@ -41,6 +41,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ SSR_WORKERS: '0' }).ssrWorkers).toBe(0);
   });
 
+  it('reads REFUND_APPROVAL_LIMIT in dollars (default 500, 0: no limit) as cents', () => {
+    expect(loadConfig({}).refundApprovalLimitCents).toBe(50_000);
+    expect(loadConfig({ REFUND_APPROVAL_LIMIT: '0' }).refundApprovalLimitCents).toBe(0);
+    expect(loadConfig({ REFUND_APPROVAL_LIMIT: '99.99' }).refundApprovalLimitCents).toBe(9999);
+    expect(() => loadConfig({ REFUND_APPROVAL_LIMIT: '-1' })).toThrow(/REFUND_APPROVAL_LIMIT must be a number of dollars from 0/);
+    expect(() => loadConfig({ REFUND_APPROVAL_LIMIT: 'lots' })).toThrow(/REFUND_APPROVAL_LIMIT must be a number of dollars from 0/);
+  });
+
   it('refuses PAYMENT_PROVIDER=stripe without both Stripe keys', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
       /STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe/,

@@ -61,6 +61,12 @@ const EnvSchema = z.object({
     .min(0, { message: 'LOW_STOCK_THRESHOLD must be a whole number from 0' })
     .max(1_000_000, { message: 'LOW_STOCK_THRESHOLD must be at most 1000000' })
     .default(5),
+  // Refunds above this many dollars need the owner (issue #21); 0: no limit.
+  REFUND_APPROVAL_LIMIT: z.coerce
+    .number({ message: 'REFUND_APPROVAL_LIMIT must be a number of dollars from 0 (0: no limit)' })
+    .min(0, { message: 'REFUND_APPROVAL_LIMIT must be a number of dollars from 0 (0: no limit)' })
+    .max(1_000_000, { message: 'REFUND_APPROVAL_LIMIT must be at most 1000000' })
+    .default(500),
   OWNER_EMAIL: z
     .string()
     .trim()
@@ -115,6 +121,8 @@ export interface Config {
   creationLimits: { signup: number; guestCart: number };
   /** A product with 1 to this many units is low on stock in the back office (`stock=low`). */
   lowStockThreshold: number;
+  /** Refunds above this many cents need the owner (REFUND_APPROVAL_LIMIT in dollars, default 500); 0: no limit. */
+  refundApprovalLimitCents: number;
   /** The first owner's account, created at a start with no staff (OWNER_EMAIL and OWNER_PASSWORD); unset: a setup link is logged. */
   firstOwner: { email: string; password: string } | undefined;
 }
@@ -163,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: e.BACKUP_KEEP,
     creationLimits: { signup: e.SIGNUP_LIMIT, guestCart: e.GUEST_CART_LIMIT },
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
+    refundApprovalLimitCents: Math.round(e.REFUND_APPROVAL_LIMIT * 100),
     firstOwner: e.OWNER_EMAIL !== undefined && e.OWNER_PASSWORD !== undefined ? { email: e.OWNER_EMAIL, password: e.OWNER_PASSWORD } : undefined,
   };
 }

@@ -305,6 +305,8 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_payment_status_created_idx').on(t.paymentStatus, t.createdAt),
+    // The list sorted by amount (decision 0037).
+    index('orders_amount_created_idx').on(t.amountCents, t.createdAt, t.id),
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     check('orders_amount_nonnegative', sql`${t.amountCents} >= 0`),
     check('orders_refunded_within_amount', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
@@ -698,7 +700,8 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     restock: boolean('restock').notNull(),
     items: jsonb('items').notNull().default(sql`'[]'::jsonb`),
-    status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
+    /** 'pending': reserved, the provider not yet answered (decision 0037); then 'succeeded' or 'failed'. */
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
     provider: text('provider').notNull(),
     providerRefundId: text('provider_refund_id'),
     failureMessage: text('failure_message'),
@@ -711,7 +714,8 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId, t.createdAt),
     index('refunds_created_idx').on(t.createdAt),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
-    check('refunds_status_known', sql`${t.status} in ('succeeded', 'failed')`),
+    check('refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 

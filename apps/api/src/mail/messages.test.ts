@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 import { LOCALES_DIR } from '../paths';
 
-import { orderConfirmationMessage, passwordResetMessage } from './messages';
+import { orderConfirmationMessage, orderNoticeMessage, passwordResetMessage } from './messages';
 
 const ORDER: Order = OrderSchema.parse({
   _id: '0a1b2c3d-0000-4000-8000-000000000001',
@@ -78,5 +78,41 @@ describe('the order confirmation', () => {
         expect(part).not.toContain('دكان');
       }
     }
+  });
+});
+
+describe('the order notices', () => {
+  const orderId = 'a54f3474-eb64-4199-9264-ecf5efd71dfb';
+  const link = `https://shop.example/Order/${orderId}`;
+  const notice = (lng: Language, n: Parameters<typeof orderNoticeMessage>[0]['notice']) => orderNoticeMessage({ to: 'sara@example.com', name: 'Sara', orderId, notice: n, link, lng });
+
+  it('tells of each change in both languages, with the order reference and its link', () => {
+    for (const lng of ['en', 'ar'] as const) {
+      for (const kind of ['order-shipped', 'order-delivered'] as const) {
+        const message = notice(lng, { kind });
+        expect(message.subject).toContain('A54F3474');
+        expect(message.text).toContain(link);
+        expect(message.html).toContain(`href="${link}"`);
+        expect(message.html).toContain(`lang="${lng}" dir="${lng === 'ar' ? 'rtl' : 'ltr'}"`);
+      }
+    }
+    expect(notice('en', { kind: 'order-shipped' }).subject).toBe('Your Dukkan order A54F3474 is on its way');
+    expect(notice('ar', { kind: 'order-delivered' }).subject).toBe('تم تسليم طلبك A54F3474 من دكّان');
+  });
+
+  it('gives a cancellation its reason, and a refund its amount and the total refunded, amounts isolated left-to-right', () => {
+    const cancelled = notice('en', { kind: 'order-cancelled', reason: 'Out of <stock>', paid: true });
+    expect(cancelled.text).toContain('Reason: Out of <stock>');
+    expect(cancelled.text).toContain('whole amount you paid back');
+    expect(cancelled.html).toContain('Out of &lt;stock&gt;');
+    expect(notice('en', { kind: 'order-cancelled', reason: 'x', paid: false }).text).not.toContain('paid back');
+
+    const partial = notice('ar', { kind: 'order-refunded', amount: 1250.5, refundedTotal: 1300, whole: false });
+    expect(partial.text).toContain('المبلغ المسترد: $1,250.50');
+    expect(partial.text).toContain('إجمالي المسترد من هذا الطلب: $1,300.00');
+    expect(partial.html).toContain('<bdi dir="ltr">$1,250.50</bdi>');
+    const whole = notice('en', { kind: 'order-refunded', amount: 20, refundedTotal: 20, whole: true });
+    expect(whole.text).toContain('We refunded order A54F3474 in full');
+    expect(whole.text).not.toContain('Refunded in all');
   });
 });

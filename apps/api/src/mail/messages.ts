@@ -32,6 +32,20 @@ const TEXTS = {
     emailChangedSubject: 'The email address of your Dukkan account was changed',
     emailChangedIntro: (newEmail: string) => `The email address of your Dukkan account was changed to ${newEmail}. Messages from the shop now go there, and every other session was signed out.`,
     emailChangedHelp: (link: string) => `If you did not make this change, your account may be in someone else's hands: write to us at once by answering this message, and tell us the address you signed up with. The shop: ${link}`,
+    shippedSubject: (reference: string) => `Your Dukkan order ${reference} is on its way`,
+    shippedIntro: (reference: string) => `Good news: order ${reference} has left our warehouse and is on its way to you.`,
+    deliveredSubject: (reference: string) => `Your Dukkan order ${reference} was delivered`,
+    deliveredIntro: (reference: string) => `Order ${reference} was delivered. We hope you enjoy it. If something is wrong with it, answer this message.`,
+    cancelledSubject: (reference: string) => `Your Dukkan order ${reference} was cancelled`,
+    cancelledIntro: (reference: string) => `We cancelled order ${reference}.`,
+    cancelledPaid: 'You will receive the whole amount you paid back, and a message when the refund is made.',
+    reason: 'Reason',
+    refundedSubject: (reference: string) => `A refund for your Dukkan order ${reference}`,
+    refundedIntro: (reference: string) => `We refunded part of order ${reference} to the card you paid with.`,
+    refundedAllIntro: (reference: string) => `We refunded order ${reference} in full to the card you paid with.`,
+    refundedAmount: 'Amount refunded',
+    refundedTotal: 'Refunded in all for this order',
+    refundedDelay: 'Your bank may take up to 10 days to show it.',
     signOff: 'The Dukkan team',
   },
   ar: {
@@ -49,6 +63,20 @@ const TEXTS = {
     emailChangedSubject: 'تم تغيير البريد الإلكتروني لحسابك في دكّان',
     emailChangedIntro: (newEmail: string) => `تم تغيير البريد الإلكتروني لحسابك في دكّان إلى ${newEmail}. ستصل رسائل المتجر إليه من الآن، وتم تسجيل الخروج من كل الجلسات الأخرى.`,
     emailChangedHelp: (link: string) => `إن لم تقم بهذا التغيير فقد يكون حسابك في يد غيرك: راسلنا فورًا بالرد على هذه الرسالة واذكر البريد الذي سجّلت به. المتجر: ${link}`,
+    shippedSubject: (reference: string) => `طلبك ${reference} من دكّان في الطريق إليك`,
+    shippedIntro: (reference: string) => `خبر سار: غادر الطلب ${reference} مستودعنا وهو في الطريق إليك.`,
+    deliveredSubject: (reference: string) => `تم تسليم طلبك ${reference} من دكّان`,
+    deliveredIntro: (reference: string) => `تم تسليم الطلب ${reference}. نتمنى أن ينال إعجابك. إن كان فيه ما لا يرضيك فرُدّ على هذه الرسالة.`,
+    cancelledSubject: (reference: string) => `تم إلغاء طلبك ${reference} من دكّان`,
+    cancelledIntro: (reference: string) => `ألغينا الطلب ${reference}.`,
+    cancelledPaid: 'سيُعاد إليك كامل المبلغ الذي دفعته، وستصلك رسالة عند إتمام الاسترداد.',
+    reason: 'السبب',
+    refundedSubject: (reference: string) => `استرداد مبلغ من طلبك ${reference} من دكّان`,
+    refundedIntro: (reference: string) => `أعدنا جزءًا من مبلغ الطلب ${reference} إلى البطاقة التي دفعت بها.`,
+    refundedAllIntro: (reference: string) => `أعدنا كامل مبلغ الطلب ${reference} إلى البطاقة التي دفعت بها.`,
+    refundedAmount: 'المبلغ المسترد',
+    refundedTotal: 'إجمالي المسترد من هذا الطلب',
+    refundedDelay: 'قد يستغرق ظهوره في حسابك البنكي حتى 10 أيام.',
     signOff: 'فريق دكّان',
   },
 } as const;
@@ -125,6 +153,59 @@ export function emailChangedMessage({ to, name, newEmail, shopUrl, lng }: { to: 
       lng,
       `<p>${escapeHtml(t.hello(name))}</p><p>${escapeHtml(t.emailChangedIntro('\u0000')).replace('\u0000', newAddressHtml)}</p>` +
         `<p>${escapeHtml(t.emailChangedHelp(shopUrl))}</p><p>${escapeHtml(t.signOff)}</p>`,
+    ),
+  };
+}
+
+/** What an order notice tells: the order moved on, was cancelled, or (part of) its money went back. */
+export type OrderNotice =
+  | { kind: 'order-shipped' }
+  | { kind: 'order-delivered' }
+  | { kind: 'order-cancelled'; reason: string; paid: boolean }
+  | { kind: 'order-refunded'; amount: number; refundedTotal: number; whole: boolean };
+
+/**
+ * A notice to the shopper about their order (issue #21): shipped, delivered, cancelled (with the
+ * reason, and that a paid order's money comes back) or refunded (the amount and the order's total
+ * refunded so far), with a link to the order's page, in the language the order was placed in.
+ */
+export function orderNoticeMessage({ to, name, orderId, notice, link, lng }: { to: string; name: string; orderId: string; notice: OrderNotice; link: string; lng: Language }): MailMessage {
+  const t = TEXTS[lng];
+  const reference = orderReference(orderId);
+  let subject: string;
+  /** Paragraphs: plain text, or text and an amount (isolated in the HTML part). */
+  const body: (string | { words: string; amount: number })[] = [];
+  switch (notice.kind) {
+    case 'order-shipped':
+      subject = t.shippedSubject(reference);
+      body.push(t.shippedIntro(reference));
+      break;
+    case 'order-delivered':
+      subject = t.deliveredSubject(reference);
+      body.push(t.deliveredIntro(reference));
+      break;
+    case 'order-cancelled':
+      subject = t.cancelledSubject(reference);
+      body.push(t.cancelledIntro(reference), `${t.reason}: ${notice.reason}`);
+      if (notice.paid) body.push(t.cancelledPaid);
+      break;
+    case 'order-refunded':
+      subject = t.refundedSubject(reference);
+      body.push(notice.whole ? t.refundedAllIntro(reference) : t.refundedIntro(reference), { words: t.refundedAmount, amount: notice.amount });
+      if (!notice.whole) body.push({ words: t.refundedTotal, amount: notice.refundedTotal });
+      body.push(t.refundedDelay);
+      break;
+  }
+  const textOf = (part: (typeof body)[number]) => (typeof part === 'string' ? part : `${part.words}: ${formatPrice(part.amount)}`);
+  const htmlOf = (part: (typeof body)[number]) => (typeof part === 'string' ? escapeHtml(part) : `<strong>${escapeHtml(part.words)}: ${amountHtml(part.amount)}</strong>`);
+  return {
+    to,
+    subject,
+    text: [t.hello(name), '', ...body.flatMap((part) => [textOf(part), '']), `${t.viewOrder}: ${link}`, '', t.signOff].join('\n'),
+    html: html(
+      lng,
+      `<p>${escapeHtml(t.hello(name))}</p>${body.map((part) => `<p>${htmlOf(part)}</p>`).join('')}` +
+        `<p><a href="${escapeHtml(link)}">${escapeHtml(t.viewOrder)}</a></p><p>${escapeHtml(t.signOff)}</p>`,
     ),
   };
 }

@@ -22,17 +22,26 @@ export interface MailTransport {
 }
 
 /** What the kinds of message are called, in the outbox and the logs. */
-export type MailKind = 'password-reset' | 'order-confirmation' | 'email-changed' | 'staff-invitation';
+export type MailKind =
+  | 'password-reset'
+  | 'order-confirmation'
+  | 'order-shipped'
+  | 'order-delivered'
+  | 'order-cancelled'
+  | 'order-refunded'
+  | 'email-changed'
+  | 'staff-invitation';
 
 /**
  * Writes a message to the outbox on `db`, which should be the transaction of the change the
  * message tells of: it is sent if and only if that change commits. Wake the worker after the
- * commit (`OutboxWorker.wake`) so it goes out at once rather than at the next poll.
+ * commit (`OutboxWorker.wake`) so it goes out at once rather than at the next poll. `orderId`
+ * names the order a message is about: the back office lists it in the order's timeline.
  */
-export async function enqueueMail(db: Executor, kind: MailKind, message: MailMessage): Promise<string> {
+export async function enqueueMail(db: Executor, kind: MailKind, message: MailMessage, { orderId }: { orderId?: string } = {}): Promise<string> {
   const [row] = await db
     .insert(outbox)
-    .values({ kind, recipient: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
+    .values({ kind, recipient: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html, orderId: orderId ?? null })
     .returning({ id: outbox.id });
   if (!row) throw new Error('the outbox insert answered no row');
   return row.id;

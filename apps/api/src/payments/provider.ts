@@ -65,8 +65,11 @@ export interface PaymentProvider {
   /** Verifies the delivery's signature over its raw body and reads it; throws `WebhookRefusedError`. */
   parseEvent(rawBody: Buffer, signature: string | undefined, nowMs?: number): PaymentEvent;
   /**
-   * Gives a paid session's money back (the operator cancelled a paid order). The sandbox has no
-   * money to return; Stripe creates a refund of the session's payment.
+   * Gives back `amountCents` of a paid session's money (a refund, whole or partial, or a paid
+   * order cancelled). `refundId` is the shop's id of this refund (its `refunds` row): asked again
+   * with the same id, the provider answers the refund it made instead of making a second one.
+   * Throws `RefundRefusedError` when the provider answered and refused; another error means its
+   * answer is unknown (the refund may or may not have been made: ask again with the same id).
    */
   refund(request: RefundRequest): Promise<RefundResult>;
 }
@@ -75,10 +78,23 @@ export interface RefundRequest {
   orderId: string;
   providerSessionId: string;
   amountCents: number;
+  /** The shop's id of the refund; the provider's idempotency key. */
+  refundId: string;
 }
 
-/** `refunded`: the provider took the refund; `none`: there is nothing to refund at this provider (sandbox). */
-export type RefundResult = { kind: 'refunded'; refundId: string } | { kind: 'none' };
+/** The provider made the refund: its id there. */
+export interface RefundResult {
+  kind: 'refunded';
+  refundId: string;
+}
+
+/** The provider answered, and refused the refund; `message` is its reason, in its words. */
+export class RefundRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefundRefusedError';
+  }
+}
 
 /** How old a signed event may be when it arrives (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

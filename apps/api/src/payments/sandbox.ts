@@ -66,9 +66,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return Promise.resolve({ providerSessionId, url: storefrontPaths.pay(providerSessionId) });
   }
 
-  /** The sandbox takes no money, so there is none to give back. */
+  /**
+   * The sandbox takes no money, so it gives none back; it records the refund under an id of its
+   * own (`sandbox_re_<uuid>`), so the shop's record has one as with a real provider.
+   */
   refund(): Promise<RefundResult> {
-    return Promise.resolve({ kind: 'none' });
+    return Promise.resolve({ kind: 'refunded', refundId: `sandbox_re_${randomUUID()}` });
   }
 
   /** The event the card page sends when a session is paid (`completed`) or ends unpaid (`expired`). */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, stripeEvent, type FakeStripe } from '../test/fake-stripe';
 import { testConfig } from '../test/test-app';
 
-import { WebhookRefusedError, type CheckoutSessionRequest, type PaymentEvent } from './provider';
+import { RefundRefusedError, WebhookRefusedError, type CheckoutSessionRequest, type PaymentEvent } from './provider';
 import { SandboxPaymentProvider } from './sandbox';
 import { checkoutExpiry, StripePaymentProvider } from './stripe';
 
@@ -195,29 +195,47 @@ describe("the Stripe provider reading Stripe's webhook events", () => {
 });
 
 describe('the Stripe provider refunding a paid session', () => {
-  it("refunds the session's PaymentIntent once, however often it is asked", async () => {
+  it('refunds each of the shop\'s refunds once, however often it is asked, and parts of one payment separately', async () => {
     const request = checkoutRequest();
     const { providerSessionId } = await provider.createCheckoutSession(request);
     const session = fake.pay(providerSessionId);
     fake.requests.length = 0;
+    const refundId = randomUUID();
 
-    const result = await provider.refund({ orderId: request.orderId, providerSessionId, amountCents: 4498 });
+    const result = await provider.refund({ orderId: request.orderId, providerSessionId, amountCents: 1000, refundId });
     expect(result).toEqual({ kind: 'refunded', refundId: expect.stringMatching(/^re_test_/) as string });
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/checkout/sessions/${providerSessionId}`, 'POST /v1/refunds']);
     expect(fake.requests[1]).toMatchObject({
-      idempotencyKey: `refund-${providerSessionId}`,
-      body: { payment_intent: session.payment_intent, amount: '4498', metadata: { orderId: request.orderId } },
+      idempotencyKey: `refund-${refundId}`,
+      body: { payment_intent: session.payment_intent, amount: '1000', metadata: { orderId: request.orderId, refundId } },
     });
 
-    expect(await provider.refund({ orderId: request.orderId, providerSessionId, amountCents: 4498 })).toEqual(result);
+    // The same refund asked again: Stripe answers the one it made.
+    expect(await provider.refund({ orderId: request.orderId, providerSessionId, amountCents: 1000, refundId })).toEqual(result);
     expect(fake.refunds.filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(1);
+    // Another part of the same payment is a refund of its own.
+    const second = await provider.refund({ orderId: request.orderId, providerSessionId, amountCents: 3498, refundId: randomUUID() });
+    expect(second.refundId).not.toBe(result.refundId);
+    expect(fake.refunds.filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount)).toEqual([1000, 3498]);
+    // Nothing is left: Stripe refuses, and the provider says it refused.
+    await expect(provider.refund({ orderId: request.orderId, providerSessionId, amountCents: 1, refundId: randomUUID() })).rejects.toBeInstanceOf(RefundRefusedError);
   });
 
-  it('refuses to refund a session that was never paid', async () => {
+  it('refuses to refund a session that was never paid, and passes on a refusal in Stripe\'s words', async () => {
     const request = checkoutRequest();
     const { providerSessionId } = await provider.createCheckoutSession(request);
-    await expect(provider.refund({ orderId: request.orderId, providerSessionId, amountCents: 4498 })).rejects.toThrow(/no payment to refund/);
+    await expect(provider.refund({ orderId: request.orderId, providerSessionId, amountCents: 4498, refundId: randomUUID() })).rejects.toThrow(/no payment to refund/);
     expect(fake.refunds.some((r) => r.metadata.orderId === request.orderId)).toBe(false);
+
+    fake.pay(providerSessionId);
+    fake.refuseRefunds('The charge was disputed.');
+    try {
+      const refused = provider.refund({ orderId: request.orderId, providerSessionId, amountCents: 4498, refundId: randomUUID() });
+      await expect(refused).rejects.toBeInstanceOf(RefundRefusedError);
+      await expect(refused).rejects.toThrow('The charge was disputed.');
+    } finally {
+      fake.refuseRefunds(null);
+    }
   });
 });
 

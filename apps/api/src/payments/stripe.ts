@@ -13,6 +13,7 @@ import {
   type PaymentProvider,
   type RefundRequest,
   type RefundResult,
+  RefundRefusedError,
 } from './provider';
 
 export interface StripeProviderOptions {
@@ -205,22 +206,37 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Refunds a paid session's payment (the operator cancelled a paid order): the session's
-   * PaymentIntent is refunded `amountCents`. One refund per session: the idempotency key names
-   * the session, so a repeated command returns the refund already made instead of a second one.
+   * Refunds `amountCents` of a paid session's payment (the session's PaymentIntent). The
+   * idempotency key names the shop's refund (`refund-{refunds row id}`), not the session: an
+   * order may be refunded in parts, and each part once, however often it is asked. Stripe's
+   * refusals (an invalid request, a card or permission error) throw `RefundRefusedError`;
+   * a connection failure or a Stripe fault throws as is (the answer is unknown).
    */
-  async refund({ orderId, providerSessionId, amountCents }: RefundRequest): Promise<RefundResult> {
-    const session = await this.stripe.checkout.sessions.retrieve(providerSessionId);
-    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-    if (!paymentIntent || session.payment_status !== 'paid') {
-      throw new Error(`Stripe session ${providerSessionId} of order ${orderId} has no payment to refund`);
+  async refund({ orderId, providerSessionId, amountCents, refundId }: RefundRequest): Promise<RefundResult> {
+    try {
+      const session = await this.stripe.checkout.sessions.retrieve(providerSessionId);
+      const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!paymentIntent || session.payment_status !== 'paid') {
+        throw new RefundRefusedError(`Stripe session ${providerSessionId} of order ${orderId} has no payment to refund`);
+      }
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: amountCents, metadata: { orderId, refundId } },
+        { idempotencyKey: `refund-${refundId}` },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new RefundRefusedError(refund.failure_reason ? `Stripe's refund ${refund.id} ${refund.status}: ${refund.failure_reason}` : `Stripe's refund ${refund.id} ${refund.status}`);
+      }
+      return { kind: 'refunded', refundId: refund.id };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && isRefusal(error)) throw new RefundRefusedError(error.message);
+      throw error;
     }
-    const refund = await this.stripe.refunds.create(
-      { payment_intent: paymentIntent, amount: amountCents, metadata: { orderId } },
-      { idempotencyKey: `refund-${providerSessionId}` },
-    );
-    return { kind: 'refunded', refundId: refund.id };
   }
+}
+
+/** A Stripe error that is Stripe's answer, not a lost one: a 4xx (bad request, card, permission, idempotency). */
+function isRefusal(error: InstanceType<typeof Stripe.errors.StripeError>): boolean {
+  return error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 429;
 }
 
 /**

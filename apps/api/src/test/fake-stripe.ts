@@ -60,6 +60,8 @@ export interface FakeStripe {
   pay(sessionId: string): FakeCheckoutSession;
   /** The session ran out (or the shopper left): as the expired event carries it. */
   expire(sessionId: string): FakeCheckoutSession;
+  /** From now on every refund is refused with this message (a 400, as Stripe refuses); `null` ends it. */
+  refuseRefunds(message: string | null): void;
   close(): Promise<void>;
 }
 
@@ -135,6 +137,7 @@ export async function startFakeStripe({ secretKey = FAKE_STRIPE_SECRET_KEY }: { 
   const sessions = new Map<string, FakeCheckoutSession>();
   const refunds: FakeRefund[] = [];
   const answered = new Map<string, { body: string; status: number; answer: unknown }>();
+  let refundRefusal: string | null = null;
 
   const createSession = (body: Record<string, unknown>): FakeCheckoutSession => {
     const lines = Array.isArray(body.line_items) ? body.line_items.map(record) : [];
@@ -182,6 +185,7 @@ export async function startFakeStripe({ secretKey = FAKE_STRIPE_SECRET_KEY }: { 
   };
 
   const createRefund = (body: Record<string, unknown>): FakeRefund => {
+    if (refundRefusal !== null) throw new StripeApiError(400, 'invalid_request_error', refundRefusal, 'charge_disputed');
     const paymentIntent = text(body.payment_intent);
     const session = [...sessions.values()].find((s) => s.payment_intent === paymentIntent);
     if (!paymentIntent || !session) throw new StripeApiError(404, 'invalid_request_error', `No such payment_intent: '${paymentIntent ?? ''}'`, 'resource_missing');
@@ -285,6 +289,9 @@ export async function startFakeStripe({ secretKey = FAKE_STRIPE_SECRET_KEY }: { 
     refunds,
     pay: (sessionId) => Object.assign(sessionOf(sessionId), { status: 'complete', payment_status: 'paid', url: null }),
     expire: (sessionId) => Object.assign(sessionOf(sessionId), { status: 'expired', url: null }),
+    refuseRefunds: (message) => {
+      refundRefusal = message;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         // The SDK keeps its connections alive; they would hold close() open.

@@ -5,14 +5,14 @@ import { UserResponseSchema } from '@dukkan/contracts/users';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 
-import { orders, paymentSessions } from '../../db/schema';
+import { orders, paymentSessions, refunds } from '../../db/schema';
 import { resolveJwtSecret } from '../../lib/jwt-secret';
-import type { PaymentProvider, RefundRequest, RefundResult } from '../../payments/provider';
+import { RefundRefusedError, type PaymentProvider, type RefundRequest, type RefundResult } from '../../payments/provider';
 import { SandboxPaymentProvider } from '../../payments/sandbox';
 import { productSupply, TEST_ADDRESS } from '../../test/shop-fixtures';
 import { testConfig, useTestApp, type TestUser } from '../../test/test-app';
 
-import { advanceOrder, cancelOrder, FulfilmentError, listOrdersForOperator, showOrder } from './fulfilment';
+import { advanceOrder, cancelOrder, FulfilmentError, listOrdersForOperator, OPERATOR_ACTOR, settlePendingRefunds, showOrder } from './fulfilment';
 
 const t = useTestApp();
 
@@ -186,7 +186,7 @@ describe('cancelling an order', () => {
     expect(refund).not.toHaveBeenCalled();
   });
 
-  it('cancels a paid order, returns its stock, keeps it marked Paid and asks for the refund only after the commit', async () => {
+  it('cancels a paid order, returns its stock, asks for the refund only after the commit and records it', async () => {
     const [p, q] = await supply.take(2, { stock: 10, priceCents: 1250 });
     const { order } = await placeOrder([p!, q!]);
     const providerSessionId = await markPaid(order);
@@ -205,30 +205,47 @@ describe('cancelling an order', () => {
       [q, 2],
     ]);
     expect(refund).toHaveBeenCalledTimes(1);
-    expect(refund).toHaveBeenCalledWith({ orderId: order._id, providerSessionId, amountCents: 5000 });
+    const [recorded] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order._id));
+    expect(refund).toHaveBeenCalledWith({ orderId: order._id, providerSessionId, amountCents: 5000, refundId: recorded?.id });
+    expect(recorded).toMatchObject({ status: 'succeeded', providerRefundId: 're_test_1', amountCents: 5000, staffEmail: 'npm run orders' });
     expect(statusWhenRefunded).toBe('Cancelled');
     expect(await stockOf(p!)).toBe(10);
     expect(await stockOf(q!)).toBe(10);
     const row = await orderRow(order._id);
-    expect([row.status, row.paymentStatus]).toEqual(['Cancelled', 'Paid']);
+    expect([row.status, row.paymentStatus, row.refundedCents]).toEqual(['Cancelled', 'Refunded', 5000]);
 
     const again = await refusal(cancelOrder(t.database.db, order._id, provider));
-    expect(again.message).toBe(`Order ${order._id} is already cancelled. It was paid: make sure its refund went through at the payment provider.`);
+    expect(again.message).toBe(`Order ${order._id} is already cancelled.`);
     expect(refund).toHaveBeenCalledTimes(1);
     expect(await stockOf(p!)).toBe(10);
   });
 
-  it('answers the sandbox has nothing to refund, and keeps the order cancelled when a refund fails', async () => {
-    const [p, q, r] = await supply.take(3, { stock: 10 });
+  it('records the sandbox\'s refund id, and keeps the order cancelled and Paid when a refund is refused or unanswered', async () => {
+    const [p, q, r, s] = await supply.take(4, { stock: 10 });
     const sandboxOrder = await paidOrderIn('Waiting for Supplier', [p!]);
     const sandbox = new SandboxPaymentProvider(await resolveJwtSecret(testConfig()));
-    expect(await cancelOrder(t.database.db, sandboxOrder._id, sandbox)).toMatchObject({ wasPaid: true, refund: { kind: 'none' } });
+    expect(await cancelOrder(t.database.db, sandboxOrder._id, sandbox)).toMatchObject({ wasPaid: true, refund: { kind: 'refunded', refundId: expect.stringMatching(/^sandbox_re_/) as string } });
+    expect((await orderRow(sandboxOrder._id)).paymentStatus).toBe('Refunded');
 
     const failing = await paidOrderIn('Processing', [q!]);
-    const outcome = await cancelOrder(t.database.db, failing._id, fakeProvider(new Error('card network down')).provider);
+    const outcome = await cancelOrder(t.database.db, failing._id, fakeProvider(new RefundRefusedError('card network down')).provider);
     expect(outcome).toMatchObject({ wasPaid: true, refund: { kind: 'failed', message: 'card network down' } });
-    expect((await orderRow(failing._id)).status).toBe('Cancelled');
+    expect([(await orderRow(failing._id)).status, (await orderRow(failing._id)).paymentStatus]).toEqual(['Cancelled', 'Paid']);
     expect(await stockOf(q!)).toBe(10);
+    const [failed] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, failing._id));
+    expect(failed).toMatchObject({ status: 'failed', failureMessage: 'card network down' });
+
+    // No answer (a lost connection): the refund stays pending, reserved, and is asked again later with the same id.
+    const unanswered = await paidOrderIn('Processing', [s!]);
+    const silent = fakeProvider(new Error('socket hang up'));
+    expect(await cancelOrder(t.database.db, unanswered._id, silent.provider)).toMatchObject({ refund: { kind: 'pending', message: 'socket hang up' } });
+    const [pending] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, unanswered._id));
+    expect(pending?.status).toBe('pending');
+    await t.database.db.update(refunds).set({ createdAt: sql`now() - interval '5 minutes'` }).where(eq(refunds.id, pending!.id));
+    const answering = fakeProvider({ kind: 'refunded', refundId: 're_later' });
+    expect(await settlePendingRefunds(t.database.db, answering.provider, { actor: OPERATOR_ACTOR, publicUrl: 'http://shop.test' })).toBeGreaterThanOrEqual(1);
+    expect(answering.refund).toHaveBeenCalledWith(expect.objectContaining({ refundId: pending!.id }));
+    expect((await orderRow(unanswered._id)).paymentStatus).toBe('Refunded');
 
     // Paid through a provider the shop no longer uses: nothing is asked of the configured one.
     const { order: elsewhere } = await placeOrder([r!]);

@@ -433,7 +433,10 @@ export async function listOrders(db: Database, userId: string, which: 'past' | '
 
 /** An HttpError for an order whose payment can no longer be taken. */
 export function notPayable(paymentStatus: string, status: string): HttpError {
-  if (paymentStatus === 'Paid') return conflict('This order is already paid.', 'ORDER_ALREADY_PAID');
+  // A refunded order was paid first: it is as paid as ever for the card page.
+  if (paymentStatus === 'Paid' || paymentStatus === 'Partially refunded' || paymentStatus === 'Refunded') {
+    return conflict('This order is already paid.', 'ORDER_ALREADY_PAID');
+  }
   if (status === 'Cancelled') return conflict('This order was cancelled. Please place it again.', 'ORDER_CANCELLED');
   return conflict('This order cannot be paid.', 'ORDER_NOT_PAYABLE');
 }

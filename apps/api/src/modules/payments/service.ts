@@ -175,7 +175,9 @@ export async function handlePaymentEvent(
       );
       return 'ignored';
     }
-    if (order.paymentStatus === 'Paid') return 'ignored';
+    // Paid already — and a refunded order, whole or in part, was paid before its refund: another
+    // payment event for it must neither mark it paid again nor revive it once cancelled.
+    if (order.paymentStatus === 'Paid' || order.paymentStatus === 'Partially refunded' || order.paymentStatus === 'Refunded') return 'ignored';
 
     await tx.update(paymentSessions).set({ status: 'completed' }).where(eq(paymentSessions.id, session.id));
     if (order.status === 'Cancelled') {
@@ -202,7 +204,7 @@ export async function handlePaymentEvent(
     await removeOrderedLines(tx, order.userId, order.id);
     // The shopper's confirmation, in the outbox of this same transaction: sent if and only if paid.
     const confirmation = await orderConfirmation(tx, order.id, publicUrl);
-    if (confirmation) await enqueueMail(tx, 'order-confirmation', confirmation);
+    if (confirmation) await enqueueMail(tx, 'order-confirmation', confirmation, { orderId: order.id });
     return { outcome: 'handled', paidOrderId: order.id };
   });
   return typeof outcome === 'string' ? { outcome } : outcome;
