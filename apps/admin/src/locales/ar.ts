@@ -274,7 +274,7 @@ export const ar: Texts = {
     refunds: 'المبالغ المستردة',
     refundsNone: 'لم يُسترد شيء.',
     refund: { date: 'الوقت', amount: 'المبلغ', reason: 'السبب', restock: 'أُعيد للمخزون', status: 'النتيجة', by: 'بواسطة', providerId: 'رقم المزوّد' },
-    refundStatus: { succeeded: 'تم', failed: 'مرفوض: {{message}}' },
+    refundStatus: { pending: 'بانتظار رد مزوّد الدفع', succeeded: 'تم', failed: 'مرفوض: {{message}}' },
     timeline: 'السجل الزمني',
     actions: 'الإجراءات',
     noActions: 'لا يمكن إجراء شيء آخر على هذا الطلب.',
@@ -302,7 +302,6 @@ export const ar: Texts = {
     lineUnitsInvalid: 'عدد صحيح من 0 إلى {{max}}',
     doRefund: 'استرداد المبلغ',
     refundDone: 'تم استرداد {{amount}}',
-    refundRefused: 'رفض مزوّد الدفع الاسترداد: {{message}}',
     shopper: 'المتسوّق',
     shop: 'المتجر',
     kinds: {

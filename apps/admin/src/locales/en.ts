@@ -272,7 +272,7 @@ export const en = {
     refunds: 'Refunds',
     refundsNone: 'Nothing was refunded.',
     refund: { date: 'When', amount: 'Amount', reason: 'Reason', restock: 'Restocked', status: 'Result', by: 'By', providerId: 'Provider’s id' },
-    refundStatus: { succeeded: 'Made', failed: 'Refused: {{message}}' },
+    refundStatus: { pending: 'Waiting for the provider’s answer', succeeded: 'Made', failed: 'Refused: {{message}}' },
     timeline: 'Timeline',
     actions: 'Actions',
     noActions: 'Nothing more can be done with this order.',
@@ -300,7 +300,6 @@ export const en = {
     lineUnitsInvalid: 'A whole number from 0 to {{max}}',
     doRefund: 'Refund',
     refundDone: '{{amount}} refunded',
-    refundRefused: 'The payment provider refused the refund: {{message}}',
     shopper: 'The shopper',
     shop: 'The shop',
     kinds: {

@@ -151,7 +151,8 @@ describe('order page', () => {
   it.each([
     [403, 'REFUND_NEEDS_OWNER', 'Refunds above $500.00 need the owner', 'Refunds above $500.00 need the owner'],
     [409, 'REFUND_TOO_LARGE', 'At most $40.00 can be refunded', 'At most $40.00 can be refunded'],
-    [502, 'REFUND_REFUSED', 'card_declined', 'The payment provider refused the refund: card_declined'],
+    [502, 'REFUND_REFUSED', 'The payment provider refused the refund: card_declined', 'The payment provider refused the refund: card_declined'],
+    [502, 'REFUND_PENDING', 'The payment provider did not answer; the refund is pending', 'The payment provider did not answer; the refund is pending'],
   ])('shows a refund’s %i (%s) inline in the dialog', async (status, code, message, shown) => {
     orderApi(order(), { refunds: () => json(status, { message, code }) });
     const user = userEvent.setup({ delay: null });

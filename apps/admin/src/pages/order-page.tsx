@@ -151,10 +151,9 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
   }
   const close = () => setDialog(null);
 
-  /** The API's message inline (409 illegal move, 403 needs the owner, 502 refused...). */
+  /** The API's message inline (409 illegal move, 403 needs the owner, 502 refused or no answer from the provider...). */
   function failed(cause: unknown) {
-    const failure = failureOf(cause);
-    setError(failure.code === 'REFUND_REFUSED' ? t('order.refundRefused', { message: failure.message }) : failure.message || t('app.networkError'));
+    setError(failureOf(cause).message || t('app.networkError'));
   }
 
   async function onMove() {
@@ -341,7 +340,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
                         <TableCell align="right">{formatDollars(refund.amount)}</TableCell>
                         <TableCell dir="auto">{refund.reason}</TableCell>
                         <TableCell>{refund.restock ? t('common.yes') : t('common.no')}</TableCell>
-                        <TableCell>{refund.status === 'succeeded' ? t('order.refundStatus.succeeded') : t('order.refundStatus.failed', { message: refund.failureMessage ?? '' })}</TableCell>
+                        <TableCell>{refund.status === 'failed' ? t('order.refundStatus.failed', { message: refund.failureMessage ?? '' }) : t(`order.refundStatus.${refund.status}`)}</TableCell>
                         <TableCell dir="ltr" sx={{ overflowWrap: 'anywhere' }}>
                           {refund.by?.email ?? ''}
                         </TableCell>
