@@ -90,7 +90,7 @@ function dollarsIn(text: string): number {
 }
 
 for (const [index, language] of (['en', 'ar'] as const).entries()) {
-  test(`support ships and partly refunds an order; the shopper and the owner see it (${language})`, async ({ browser, baseURL, page, request, signedInShopper, useLanguage }, testInfo) => {
+  test(`support ships and partly refunds an order; the shopper and the owner see it (${language})`, async ({ browser, baseURL, page, request, signedInShopper, useLanguage, expectAccessible }, testInfo) => {
     test.setTimeout(180_000);
     const t = ADMIN_TEXTS[language];
     const [first, second] = await productsToBuy(request, 20 + index);
@@ -140,6 +140,7 @@ for (const [index, language] of (['en', 'ar'] as const).entries()) {
     // One unit of the first line went back to stock (its last column), none of the second.
     const lines = staff.getByRole('table', { name: t.order.lines });
     await expect(lines.getByRole('row').filter({ hasText: firstTitle }).getByRole('cell').last()).toHaveText('1');
+    await expectAccessible(staff);
     await staff.context().close();
 
     // The shopper's order page and mail say so.
@@ -165,6 +166,7 @@ for (const [index, language] of (['en', 'ar'] as const).entries()) {
     await expect(log.getByRole('row').filter({ hasNotText: order._id })).toHaveCount(1);
     await expect(log.getByRole('row').filter({ hasText: t.audit.actions.order.refund })).toContainText(support.email);
     await expect(log.getByRole('row').filter({ hasText: t.audit.actions.order.status })).toHaveCount(2);
+    await expectAccessible(ownerPage);
     await ownerPage.context().close();
   });
 }
