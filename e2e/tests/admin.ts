@@ -48,22 +48,27 @@ export async function staffApi(baseURL: string, email: string, password: string)
 
 /** The owner adds a catalog staff member with a password of this test's own. */
 export async function createCatalogStaff(baseURL: string, testInfo: TestInfo): Promise<StaffMember> {
+  return createStaffMember(baseURL, testInfo, 'catalog');
+}
+
+/** The owner adds a staff member of `role` with a password of this test's own. */
+export async function createStaffMember(baseURL: string, testInfo: TestInfo, role: 'catalog' | 'support'): Promise<StaffMember> {
   const { email: ownerEmail, password: ownerPassword } = owner();
   const api = await staffApi(baseURL, ownerEmail, ownerPassword);
   try {
     const suffix = uniqueSuffix();
     const member = {
-      email: `catalog-${testInfo.workerIndex}-${Date.now()}-${suffix}@example.com`,
-      name: `Cat ${suffix}`,
+      email: `${role}-${testInfo.workerIndex}-${Date.now()}-${suffix}@example.com`,
+      name: `${role === 'catalog' ? 'Cat' : 'Sam'} ${suffix}`,
       password: `Staff-${uniqueSuffix()}-${uniqueSuffix()}-Pw9`,
     };
     const answer = await api.post('/api/admin/staff', {
-      data: { ...member, role: 'catalog' },
+      data: { ...member, role },
       headers: { 'X-XSRF-TOKEN': await xsrfToken(api) },
     });
     expect(answer.status(), `the owner adds ${member.email}: ${await answer.text()}`).toBe(201);
     const body = (await answer.json()) as { data?: { _id?: unknown; role?: unknown } };
-    expect(body.data?.role).toBe('catalog');
+    expect(body.data?.role).toBe(role);
     expect(typeof body.data?._id).toBe('string');
     return { id: body.data!._id as string, ...member };
   } finally {
@@ -71,15 +76,24 @@ export async function createCatalogStaff(baseURL: string, testInfo: TestInfo): P
   }
 }
 
-/** Signs `member` in through the back office's sign-in screen, in `language`; ends on the products list. */
-export async function signInThroughUi(page: Page, member: StaffMember, language: Language): Promise<void> {
+/** Signs `member` in through the back office's sign-in screen, in `language`; ends on the dashboard, every role's landing screen. */
+export async function signInToDashboard(page: Page, member: Pick<StaffMember, 'email' | 'password'>, language: Language): Promise<void> {
   const t = ADMIN_TEXTS[language].signIn;
   await page.goto(`/admin/sign-in?lng=${language}`);
   await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
   await page.getByRole('textbox', { name: t.email }).fill(member.email);
   await page.getByLabel(t.password).fill(member.password);
   await page.getByRole('button', { name: t.submit }).click();
-  await expect(page.getByRole('heading', { level: 1, name: ADMIN_TEXTS[language].products.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: ADMIN_TEXTS[language].dashboard.title })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+}
+
+/** Signs a catalog `member` in, in `language`, and opens the products list from the navigation. */
+export async function signInThroughUi(page: Page, member: StaffMember, language: Language): Promise<void> {
+  await signInToDashboard(page, member, language);
+  const texts = ADMIN_TEXTS[language];
+  await page.getByRole('navigation', { name: texts.app.mainNav }).getByRole('link', { name: texts.nav.products, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: texts.products.title })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/products/);
 }
 

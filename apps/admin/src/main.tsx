@@ -1,3 +1,4 @@
+import { setupListeners } from '@reduxjs/toolkit/query/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -14,9 +15,12 @@ applyDocumentLanguage(language);
 const root = document.getElementById('root');
 void createI18n(language).then((i18n) => {
   if (!root) return;
+  const store = createStore();
+  // `refetchOnFocus` (the orders list, the dashboard) needs the window's focus and online events.
+  setupListeners(store.dispatch);
   createRoot(root).render(
     <StrictMode>
-      <AdminApp store={createStore()} i18n={i18n} />
+      <AdminApp store={store} i18n={i18n} />
     </StrictMode>,
   );
 });

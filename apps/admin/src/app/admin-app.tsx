@@ -2,7 +2,7 @@ import type { i18n } from 'i18next';
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 
-import { Busy, Layout, RequireRole, RequireSession, RoleHome } from './layout';
+import { Busy, Layout, RequireRole, RequireSession } from './layout';
 import { NotFoundPage } from './not-found-page';
 import { Providers } from './providers';
 import type { AdminStore } from './store';
@@ -14,6 +14,12 @@ const ProductEditorPage = lazy(() => import('../pages/product-editor-page'));
 const ImportPage = lazy(() => import('../pages/import-page'));
 const StaffPage = lazy(() => import('../pages/staff-page'));
 const AccountPage = lazy(() => import('../pages/account-page'));
+const DashboardPage = lazy(() => import('../pages/dashboard-page'));
+const OrdersPage = lazy(() => import('../pages/orders-page'));
+const OrderPage = lazy(() => import('../pages/order-page'));
+const CustomersPage = lazy(() => import('../pages/customers-page'));
+const CustomerPage = lazy(() => import('../pages/customer-page'));
+const AuditPage = lazy(() => import('../pages/audit-page'));
 
 /** The screens, under the router's basename `/admin`. */
 export const routes: RouteObject[] = [
@@ -25,7 +31,23 @@ export const routes: RouteObject[] = [
       {
         element: <Layout />,
         children: [
-          { index: true, element: <RoleHome /> },
+          // The landing screen of every role (a required two-factor setup first sends to /account).
+          { element: <RequireRole screen="dashboard" />, children: [{ index: true, element: <DashboardPage /> }] },
+          {
+            element: <RequireRole screen="orders" />,
+            children: [
+              { path: '/orders', element: <OrdersPage /> },
+              { path: '/orders/:id', element: <OrderPage /> },
+            ],
+          },
+          {
+            element: <RequireRole screen="customers" />,
+            children: [
+              { path: '/customers', element: <CustomersPage /> },
+              { path: '/customers/:id', element: <CustomerPage /> },
+            ],
+          },
+          { element: <RequireRole screen="audit" />, children: [{ path: '/audit', element: <AuditPage /> }] },
           {
             element: <RequireRole screen="products" />,
             children: [

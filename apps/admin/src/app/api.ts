@@ -1,6 +1,16 @@
+import type {
+  AdminCustomer,
+  AdminCustomerSummary,
+  AdminOrder,
+  AdminOrderListResponse,
+  AuditEntry,
+  RefundBody,
+  Stats,
+} from '@dukkan/contracts/admin-orders';
 import type { AdminProduct, AdminProductListResponse, CreateProductBody, UpdateProductBody } from '@dukkan/contracts/admin-products';
 import type { Staff, StaffRole } from '@dukkan/contracts/admin-staff';
 import type { Category, Subcategory } from '@dukkan/contracts/catalog';
+import type { OrderStatus } from '@dukkan/contracts/orders';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 import { readCookie, type Language } from './language';
@@ -114,6 +124,48 @@ interface Data<T> {
   data: T;
 }
 
+/** `GET /api/admin/orders`: the filters, search, sort and page (empty ones are left out). */
+export interface OrderListArgs {
+  status?: string;
+  paymentStatus?: string;
+  q?: string;
+  from?: string;
+  to?: string;
+  sort?: string;
+  page: number;
+  pageSize: number;
+}
+export interface CustomerListArgs {
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+export interface AuditArgs {
+  actor?: string;
+  entity?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+export interface ListOf<T> {
+  data: T[];
+  total: number;
+}
+
+/** The query string of a list: the page and size, and each filter that has a value. */
+function paramsOf<T extends { page: number; pageSize: number }>(args: T, keys: readonly (keyof T & string)[]): Record<string, string | number> {
+  const params: Record<string, string | number> = { page: args.page, pageSize: args.pageSize };
+  for (const key of keys) {
+    const value = args[key];
+    if (typeof value === 'string' && value.trim()) params[key] = value.trim();
+  }
+  return params;
+}
+
+/** The tags an order action makes stale: its lists, its customer, the figures and the log. */
+const AFTER_ORDER_ACTION = ['Orders', 'Customer', 'Customers', 'Stats', 'Audit'] as const;
+
 /** Drops empty filters so the query string carries only what was chosen. */
 function listParams(args: ProductListArgs): Record<string, string | number> {
   const params: Record<string, string | number> = { page: args.page, pageSize: args.pageSize };
@@ -124,11 +176,20 @@ function listParams(args: ProductListArgs): Record<string, string | number> {
   return params;
 }
 
+/** Puts the order an action answered in the cache of `getOrder`. */
+async function cacheOrder(
+  { id }: { id: string },
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: AdminOrder }> },
+): Promise<void> {
+  const answer = await queryFulfilled.catch(() => null);
+  if (answer) dispatch(adminApi.util.upsertQueryData('getOrder', id, answer.data));
+}
+
 /** The back office's one client of the API: RTK Query over `/api`. */
 export const adminApi = createApi({
   reducerPath: 'adminApi',
   baseQuery,
-  tagTypes: ['Session', 'Product', 'Products', 'Ledger', 'Staff', 'Settings'],
+  tagTypes: ['Session', 'Product', 'Products', 'Ledger', 'Staff', 'Settings', 'Orders', 'Order', 'Customers', 'Customer', 'Stats', 'Audit'],
   endpoints: (build) => ({
     getSession: build.query<SignedInStaff, undefined>({
       query: () => 'admin/session',
@@ -260,6 +321,64 @@ export const adminApi = createApi({
     putSettings: build.mutation<unknown, { requireTwoFactor: boolean }>({
       query: (body) => ({ url: 'admin/settings', method: 'PUT', body }),
       invalidatesTags: ['Settings'],
+    }),
+
+    listOrders: build.query<AdminOrderListResponse, OrderListArgs>({
+      query: (args) => ({ url: 'admin/orders', params: paramsOf(args, ['status', 'paymentStatus', 'q', 'from', 'to', 'sort']) }),
+      providesTags: ['Orders'],
+    }),
+    getOrder: build.query<AdminOrder, string>({
+      query: (id) => `admin/orders/${encodeURIComponent(id)}`,
+      transformResponse: (answer: Data<AdminOrder>) => answer.data,
+      providesTags: (_r, _e, id) => [{ type: 'Order', id }],
+    }),
+    // Each action answers the order as it is now: it replaces the cached one, so the page does not reload.
+    moveOrder: build.mutation<AdminOrder, { id: string; status: OrderStatus }>({
+      query: ({ id, status }) => ({ url: `admin/orders/${encodeURIComponent(id)}/status`, method: 'POST', body: { status } }),
+      transformResponse: (answer: Data<AdminOrder>) => answer.data,
+      onQueryStarted: cacheOrder,
+      invalidatesTags: [...AFTER_ORDER_ACTION],
+    }),
+    cancelOrder: build.mutation<AdminOrder, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({ url: `admin/orders/${encodeURIComponent(id)}/cancel`, method: 'POST', body: { reason } }),
+      transformResponse: (answer: Data<AdminOrder>) => answer.data,
+      onQueryStarted: cacheOrder,
+      invalidatesTags: (_r, error, { id }) => (error ? [...AFTER_ORDER_ACTION, { type: 'Order' as const, id }] : [...AFTER_ORDER_ACTION]),
+    }),
+    refundOrder: build.mutation<AdminOrder, { id: string; body: RefundBody }>({
+      query: ({ id, body }) => ({ url: `admin/orders/${encodeURIComponent(id)}/refunds`, method: 'POST', body }),
+      transformResponse: (answer: Data<AdminOrder>) => answer.data,
+      onQueryStarted: cacheOrder,
+      // A refund the provider refused (502) is recorded all the same: the order is asked again to show it.
+      invalidatesTags: (_r, error, { id }) => (error ? [...AFTER_ORDER_ACTION, { type: 'Order' as const, id }] : [...AFTER_ORDER_ACTION]),
+    }),
+
+    listCustomers: build.query<ListOf<AdminCustomerSummary>, CustomerListArgs>({
+      query: (args) => ({ url: 'admin/customers', params: paramsOf(args, ['q']) }),
+      providesTags: ['Customers'],
+    }),
+    getCustomer: build.query<AdminCustomer, string>({
+      query: (id) => `admin/customers/${encodeURIComponent(id)}`,
+      transformResponse: (answer: Data<AdminCustomer>) => answer.data,
+      providesTags: ['Customer'],
+    }),
+    updateCustomer: build.mutation<unknown, { id: string; disabled: boolean }>({
+      query: ({ id, disabled }) => ({ url: `admin/customers/${encodeURIComponent(id)}`, method: 'PATCH', body: { disabled } }),
+      invalidatesTags: ['Customer', 'Customers', 'Audit'],
+    }),
+    sendPasswordReset: build.mutation<unknown, string>({
+      query: (id) => ({ url: `admin/customers/${encodeURIComponent(id)}/password-reset`, method: 'POST' }),
+      invalidatesTags: ['Audit'],
+    }),
+
+    stats: build.query<Stats, { from: string; to: string }>({
+      query: ({ from, to }) => ({ url: 'admin/stats', params: { from, to } }),
+      transformResponse: (answer: Data<Stats>) => answer.data,
+      providesTags: ['Stats'],
+    }),
+    audit: build.query<ListOf<AuditEntry>, AuditArgs>({
+      query: (args) => ({ url: 'admin/audit', params: paramsOf(args, ['actor', 'entity', 'from', 'to']) }),
+      providesTags: ['Audit'],
     }),
 
     changePassword: build.mutation<unknown, { currentPassword: string; newPassword: string }>({

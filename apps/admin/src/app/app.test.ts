@@ -53,9 +53,9 @@ describe('errors', () => {
 
 describe('roles', () => {
   it('shows each role only the screens it may use', () => {
-    expect(navFor('owner').map((n) => n.screen)).toEqual(['products', 'import', 'staff', 'account']);
-    expect(navFor('catalog').map((n) => n.screen)).toEqual(['products', 'import', 'account']);
-    expect(navFor('support').map((n) => n.screen)).toEqual(['account']);
+    expect(navFor('owner').map((n) => n.screen)).toEqual(['dashboard', 'orders', 'customers', 'products', 'import', 'staff', 'audit', 'account']);
+    expect(navFor('catalog').map((n) => n.screen)).toEqual(['dashboard', 'products', 'import', 'account']);
+    expect(navFor('support').map((n) => n.screen)).toEqual(['dashboard', 'orders', 'customers', 'account']);
   });
 });
 

@@ -16,7 +16,7 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { adminApi } from './api';
 import { failureOf } from './errors';
 import { LanguageMenu } from './language-menu';
-import { homeOf, mayUse, SCREENS, type Screen } from './roles';
+import { mayUse, SCREENS, type Screen } from './roles';
 
 export function Busy() {
   const { t } = useTranslation();
@@ -62,19 +62,21 @@ export function RequireRole({ screen }: { screen: Screen }) {
   return mayUse(staff.role, screen) ? <Outlet /> : <Typography role="alert">{t('app.forbidden')}</Typography>;
 }
 
-export function RoleHome() {
-  const staff = useStaff();
-  return <Navigate to={staff.twoFactorSetupRequired ? '/account' : homeOf(staff.role)} replace />;
-}
-
 const NAV: { screen: Screen; to: string }[] = [
+  { screen: 'dashboard', to: '/' },
+  { screen: 'orders', to: '/orders' },
+  { screen: 'customers', to: '/customers' },
   { screen: 'products', to: '/products' },
   { screen: 'import', to: '/import' },
   { screen: 'staff', to: '/staff' },
+  { screen: 'audit', to: '/audit' },
   { screen: 'account', to: '/account' },
 ];
 
-/** The links a role may follow (owner: all; catalog: products, import, account; support: account). */
+/**
+ * The links a role may follow (owner: all; catalog: dashboard, products, import, account;
+ * support: dashboard, orders, customers, account).
+ */
 export function navFor(role: StaffRole) {
   return NAV.filter(({ screen }) => (SCREENS[screen] as readonly StaffRole[]).includes(role));
 }
@@ -117,6 +119,7 @@ export function Layout() {
                   <Button
                     component={NavLink}
                     to={to}
+                    end={to === '/'}
                     color="inherit"
                     sx={{ '&.active': { textDecoration: 'underline', textUnderlineOffset: 6, textDecorationThickness: 2 } }}
                   >

@@ -1,10 +1,14 @@
 import type { StaffRole } from '@dukkan/contracts/admin-staff';
 
-/** The screens of part 1 and the roles that may use them (the API refuses the others with 403). */
+/** The screens and the roles that may use them (the API refuses the others with 403). */
 export const SCREENS = {
+  dashboard: ['owner', 'catalog', 'support'],
+  orders: ['owner', 'support'],
+  customers: ['owner', 'support'],
   products: ['owner', 'catalog'],
   import: ['owner', 'catalog'],
   staff: ['owner'],
+  audit: ['owner'],
   account: ['owner', 'catalog', 'support'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Screen = keyof typeof SCREENS;
@@ -13,7 +17,7 @@ export function mayUse(role: StaffRole, screen: Screen): boolean {
   return (SCREENS[screen] as readonly StaffRole[]).includes(role);
 }
 
-/** Where a role lands after sign-in: the first screen it may use. */
-export function homeOf(role: StaffRole): string {
-  return mayUse(role, 'products') ? '/products' : '/account';
+/** Where every role lands after sign-in: the dashboard (issue #21). */
+export function homeOf(_role: StaffRole): string {
+  return '/';
 }

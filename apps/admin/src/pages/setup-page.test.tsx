@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { stats } from '../test/back-office';
 import { json, OWNER, renderAdmin, stubApi } from '../test/harness';
 
 describe('first owner and invitation setup', () => {
@@ -15,7 +16,7 @@ describe('first owner and invitation setup', () => {
         return json(201, { data: { staff: OWNER } });
       }
       if (path === '/api/admin/session' && call.method === 'GET') return created ? json(200, { data: { staff: OWNER } }) : json(401, { message: 'Sign in first', code: 'UNAUTHORIZED' });
-      if (path === '/api/admin/products') return json(200, { data: [], total: 0 });
+      if (path === '/api/admin/stats') return json(200, { data: stats() });
       return undefined;
     });
     const user = userEvent.setup({ delay: null });
@@ -30,7 +31,8 @@ describe('first owner and invitation setup', () => {
     await user.type(screen.getByLabelText(/^Password/), 'a long enough password');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
+    // Every role lands on the dashboard (issue #21).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname === '/api/admin/setup')!;
     expect(JSON.parse(post.body)).toEqual({ token: 'tok-1', name: 'Olive Owner', email: 'owner@dukkan.test', password: 'a long enough password' });
   });

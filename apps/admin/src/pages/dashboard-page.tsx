@@ -1,0 +1,252 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import type { AxisValueFormatterContext } from '@mui/x-charts/models';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+
+import { adminApi } from '../app/api';
+import { failureOf } from '../app/errors';
+import { formatCount, formatDateTime, formatDay, formatDollars, lastDays } from '../app/format';
+import { toLanguage } from '../app/language';
+import { Busy } from '../app/layout';
+import { Section, visuallyHidden } from '../app/parts';
+
+export const RANGES = ['7', '30', '90'] as const;
+type Range = (typeof RANGES)[number];
+
+function rangeOf(value: string | null): Range {
+  return RANGES.find((range) => range === value) ?? '30';
+}
+
+/**
+ * `/admin` (every role): the shop at a glance. Revenue and paid orders per day over 7, 30 or 90
+ * days (`?days=`, 30 by default), today's figures, unpaid orders about to expire, low stock and
+ * the week's best sellers, from `GET /api/admin/stats`.
+ */
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  const [params, setParams] = useSearchParams();
+  const range = rangeOf(params.get('days'));
+  // The days are computed once per range: a new `to` at each render would ask again and again.
+  const period = useMemo(() => lastDays(Number(range)), [range]);
+  const stats = adminApi.useStatsQuery(period, { refetchOnFocus: true, pollingInterval: 60_000, skipPollingIfUnfocused: true });
+
+  function onRange(_event: unknown, next: Range | null) {
+    if (next) setParams(next === '30' ? {} : { days: next }, { replace: true });
+  }
+
+  const data = stats.data;
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography component="h1" variant="h1">
+          {t('dashboard.title')}
+        </Typography>
+        <ToggleButtonGroup
+          value={range}
+          exclusive
+          onChange={onRange}
+          aria-label={t('dashboard.period')}
+          size="small"
+          // The standard colours: the primary blue on its light selected background falls under 4.5:1.
+          sx={{ '& .Mui-selected': { fontWeight: 700, textDecoration: 'underline', textUnderlineOffset: 4 } }}
+        >
+          {RANGES.map((value) => (
+            <ToggleButton key={value} value={value}>
+              {t(`dashboard.range.${value}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Stack>
+      {stats.isError ? (
+        <Alert severity="error" role="alert">
+          {t('app.error', { message: failureOf(stats.error).message || t('app.networkError') })}
+        </Alert>
+      ) : null}
+      {!data ? (
+        stats.isError ? null : <Busy />
+      ) : (
+        <>
+          <Section title={t('dashboard.todayTitle')}>
+            <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap' }}>
+              <Figure label={t('dashboard.todayOrders')} value={formatCount(data.today.orders, language)} />
+              <Figure label={t('dashboard.todayRevenue')} value={formatDollars(data.today.revenue)} />
+            </Stack>
+          </Section>
+
+          <Section title={t('dashboard.chartTitle')}>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {t('dashboard.totals', { revenue: formatDollars(data.totals.revenue), orders: formatCount(data.totals.paidOrders, language), refunded: formatDollars(data.totals.refunded) })}
+            </Typography>
+            {/* The chart can be explored with the keyboard (MUI X's own); the table below has the same figures. */}
+            <Box sx={{ width: '100%', height: 320 }}>
+              <BarChart
+                height={320}
+                skipAnimation
+                xAxis={[{ scaleType: 'band', data: data.days.map((day) => day.date), valueFormatter: (day: string) => formatDay(day, language) }]}
+                yAxis={[
+                  // Whole dollars on the ticks; the tooltip has the cents.
+                  { id: 'revenue', width: 72, valueFormatter: (value: number, context: AxisValueFormatterContext) => (context.location === 'tick' ? wholeDollars(value) : formatDollars(value)) },
+                  { id: 'orders', position: 'right', tickMinStep: 1, width: 40 },
+                ]}
+                series={[
+                  { data: data.days.map((day) => day.revenue), label: t('dashboard.revenue'), yAxisId: 'revenue', color: '#0071dc', valueFormatter: (value) => formatDollars(value) },
+                  { data: data.days.map((day) => day.paidOrders), label: t('dashboard.paidOrders'), yAxisId: 'orders', color: '#041e42' },
+                ]}
+              />
+            </Box>
+            <details>
+              <summary>{t('dashboard.showTable')}</summary>
+              <Table size="small">
+                <caption style={visuallyHidden}>{t('dashboard.chartTitle')}</caption>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('dashboard.day')}</TableCell>
+                    <TableCell align="right">{t('dashboard.revenue')}</TableCell>
+                    <TableCell align="right">{t('dashboard.paidOrders')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.days.map((day) => (
+                    <TableRow key={day.date}>
+                      <TableCell>{formatDay(day.date, language)}</TableCell>
+                      <TableCell align="right">{formatDollars(day.revenue)}</TableCell>
+                      <TableCell align="right">{formatCount(day.paidOrders, language)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </details>
+          </Section>
+
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, lg: 4 }}>
+              <Section title={t('dashboard.expiringTitle')}>
+                {data.expiringUnpaid.length === 0 ? (
+                  <Typography variant="body2">{t('dashboard.expiringNone')}</Typography>
+                ) : (
+                  <Table size="small">
+                    <caption style={visuallyHidden}>{t('dashboard.expiringTitle')}</caption>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{t('dashboard.order')}</TableCell>
+                        <TableCell>{t('dashboard.amount')}</TableCell>
+                        <TableCell>{t('dashboard.expires')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {data.expiringUnpaid.map((order) => (
+                        <TableRow key={order._id}>
+                          <TableCell>
+                            <Link component={RouterLink} to={`/orders/${order._id}`} sx={{ color: 'primary.dark' }}>
+                              {order._id}
+                            </Link>
+                            <Typography variant="body2" dir="ltr" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                              {order.customerEmail}
+                            </Typography>
+                          </TableCell>
+                          <TableCell>{formatDollars(order.amount)}</TableCell>
+                          <TableCell>{formatDateTime(order.payBy, language)}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                )}
+              </Section>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+              <Section title={t('dashboard.lowStockTitle', { threshold: data.lowStockThreshold })}>
+                {data.lowStock.length === 0 ? (
+                  <Typography variant="body2">{t('dashboard.lowStockNone')}</Typography>
+                ) : (
+                  <Table size="small">
+                    <caption style={visuallyHidden}>{t('dashboard.lowStockTitle', { threshold: data.lowStockThreshold })}</caption>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{t('dashboard.product')}</TableCell>
+                        <TableCell align="right">{t('dashboard.stock')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {data.lowStock.map((product) => (
+                        <TableRow key={product._id}>
+                          <TableCell>
+                            <Link component={RouterLink} to={`/products/${product._id}`} lang={language} dir="auto" sx={{ color: 'primary.dark' }}>
+                              {product.title[language] || product.title.en}
+                            </Link>
+                          </TableCell>
+                          <TableCell align="right">{formatCount(product.quantity, language)}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                )}
+              </Section>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+              <Section title={t('dashboard.bestSellersTitle')}>
+                {data.bestSellers.length === 0 ? (
+                  <Typography variant="body2">{t('dashboard.bestSellersNone')}</Typography>
+                ) : (
+                  <Table size="small">
+                    <caption style={visuallyHidden}>{t('dashboard.bestSellersTitle')}</caption>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{t('dashboard.product')}</TableCell>
+                        <TableCell align="right">{t('dashboard.units')}</TableCell>
+                        <TableCell align="right">{t('dashboard.revenue')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {data.bestSellers.map((product) => (
+                        <TableRow key={product._id}>
+                          <TableCell lang={language} dir="auto">
+                            {product.title[language] || product.title.en}
+                          </TableCell>
+                          <TableCell align="right">{formatCount(product.quantity, language)}</TableCell>
+                          <TableCell align="right">{formatDollars(product.revenue)}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                )}
+              </Section>
+            </Grid>
+          </Grid>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** `$1,300`: an axis tick, rounded to whole dollars. */
+function wholeDollars(value: number): string {
+  return `$${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography component="p" variant="h4" sx={{ fontWeight: 700 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
