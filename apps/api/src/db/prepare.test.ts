@@ -59,7 +59,7 @@ describe('prepareDatabase', () => {
     } finally {
       await cleanup();
     }
-  });
+  }, 90_000); // two starts of a new embedded database: slow on a loaded 2-core host
 
   it('gives a database seeded before list prices existed its list prices on the next start', async () => {
     const { config, cleanup } = await emptyDatabase();
@@ -78,7 +78,7 @@ describe('prepareDatabase', () => {
     } finally {
       await cleanup();
     }
-  });
+  }, 90_000); // two starts of a new embedded database: slow on a loaded 2-core host
 
   // Two API processes starting together against one new server database; the embedded database
   // belongs to one process, so this exists in the PostgreSQL run only (the api-pg project).

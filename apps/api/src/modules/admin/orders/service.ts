@@ -208,7 +208,14 @@ export async function getAdminOrder(db: Executor, orderId: string): Promise<Admi
     for (const item of refund.items) restocked.set(item.productId, (restocked.get(item.productId) ?? 0) + item.quantity);
   }
 
-  const entry = (at: Date, kind: TimelineEntry['kind'], fields: Partial<Omit<TimelineEntry, 'at' | 'kind'>> = {}): TimelineEntry & { order: number } => ({
+  // `sortAt`: where the moment goes in the timeline; a mail goes where the change that wrote it
+  // did (its row's creation, in that transaction), and shows when it was sent.
+  const entry = (
+    at: Date,
+    kind: TimelineEntry['kind'],
+    fields: Partial<Omit<TimelineEntry, 'at' | 'kind'>> = {},
+    sortAt: Date = at,
+  ): TimelineEntry & { order: number } => ({
     at: at.toISOString(),
     kind,
     by: fields.by ?? null,
@@ -217,7 +224,7 @@ export async function getAdminOrder(db: Executor, orderId: string): Promise<Admi
     note: fields.note ?? null,
     amount: fields.amount ?? null,
     mailStatus: fields.mailStatus ?? null,
-    order: at.getTime(),
+    order: sortAt.getTime(),
   });
   const timeline = [
     entry(row.createdAt, 'placed'),
@@ -231,7 +238,7 @@ export async function getAdminOrder(db: Executor, orderId: string): Promise<Admi
         amount: event.amountCents === null ? null : centsToDollars(event.amountCents),
       }),
     ),
-    ...mails.map((mail) => entry(mail.sentAt ?? mail.createdAt, 'mail', { note: mail.kind, mailStatus: mail.status })),
+    ...mails.map((mail) => entry(mail.sentAt ?? mail.createdAt, 'mail', { note: mail.kind, mailStatus: mail.status }, mail.createdAt)),
   ]
     // A stable sort: moments of one transaction keep the order they were listed in.
     .sort((a, b) => a.order - b.order)
