@@ -177,7 +177,7 @@ const STUBS: [RegExp, unknown][] = [
   [/\/api\/admin\/products\?/, { data: [STUB_PRODUCT, { ...STUB_PRODUCT, _id: 'p2', title: { en: 'Kiwi', ar: 'كيوي' }, status: 'draft', quantity: 0 }], total: 2 }],
   [/\/api\/admin\/products\/p1$/, { data: STUB_PRODUCT }],
   [/\/api\/admin\/products\/p1\/stock-ledger$/, { data: [{ kind: 'edit', quantityBefore: 5, quantityAfter: 3, reason: 'Count', staff: { _id: 's1', name: 'Olive Owner' }, orderId: null, createdAt: '2026-11-02T10:00:00.000Z' }] }],
-  [/\/api\/admin\/staff$/, { data: [{ _id: 's1', email: 'owner@dukkan.test', name: 'Olive Owner', role: 'owner', disabled: false }, { _id: 's2', email: 'cat@dukkan.test', name: 'Cat Alog', role: 'catalog', disabled: true }] }],
+  [/\/api\/admin\/staff$/, { data: [{ _id: 's1', email: 'owner@dukkan.test', name: 'Olive Owner', role: 'owner', disabled: false, invited: false, twoFactor: true }, { _id: 's2', email: 'cat@dukkan.test', name: 'Cat Alog', role: 'catalog', disabled: true, invited: false, twoFactor: false }] }],
   [/\/api\/admin\/settings$/, { data: { requireTwoFactor: false } }],
   [/\/api\/admin\/stats\?/, { data: STUB_STATS }],
   [/\/api\/admin\/orders\?/, { data: [STUB_ORDER_SUMMARY], total: 1 }],

@@ -108,7 +108,11 @@ export const SetupBodySchema = z.object({
 export type SetupBody = z.input<typeof SetupBodySchema>;
 
 /** A staff member in the owner's list. */
-export const StaffListItemSchema = StaffSchema.extend({ disabled: z.boolean() });
+/**
+ * A member in the owner's staff list: `invited` while an invited member has not chosen a password
+ * yet; `twoFactor` once they signed in with two-factor set up.
+ */
+export const StaffListItemSchema = StaffSchema.extend({ disabled: z.boolean(), invited: z.boolean(), twoFactor: z.boolean() });
 export type StaffListItem = z.infer<typeof StaffListItemSchema>;
 export const StaffListResponseSchema = z.object({ data: z.array(StaffListItemSchema) });
 export const StaffItemResponseSchema = z.object({ data: StaffListItemSchema });

@@ -91,6 +91,10 @@ function signedInStaff(answer: Data<{ staff: Staff; twoFactorSetupRequired?: boo
 
 export interface StaffMember extends Staff {
   disabled: boolean;
+  /** Invited, and no password chosen yet. */
+  invited: boolean;
+  /** Signs in with a code too. */
+  twoFactor: boolean;
 }
 export interface NewStaffBody {
   email: string;

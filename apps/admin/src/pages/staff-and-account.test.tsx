@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { json, renderAdmin, stubApi, type Call } from '../test/harness';
 
 const STAFF = [
-  { _id: 's1', email: 'owner@dukkan.test', name: 'Olive Owner', role: 'owner', disabled: false },
-  { _id: 's2', email: 'cat@dukkan.test', name: 'Cat Alog', role: 'catalog', disabled: false },
+  { _id: 's1', email: 'owner@dukkan.test', name: 'Olive Owner', role: 'owner', disabled: false, invited: false, twoFactor: true },
+  { _id: 's2', email: 'cat@dukkan.test', name: 'Cat Alog', role: 'catalog', disabled: false, invited: false, twoFactor: false },
+  { _id: 's4', email: 'new@dukkan.test', name: 'Ina Vited', role: 'support', disabled: false, invited: true, twoFactor: false },
 ];
 const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET').map((c) => ({ method: c.method, path: c.url.pathname, body: c.body ? (JSON.parse(c.body) as unknown) : null }));
 
@@ -15,7 +16,7 @@ describe('staff (owner)', () => {
     const calls = stubApi((call) => {
       const path = call.url.pathname;
       if (path === '/api/admin/staff' && call.method === 'GET') return json(200, { data: STAFF });
-      if (path === '/api/admin/staff' && call.method === 'POST') return json(201, { data: { _id: 's3', email: 'new@dukkan.test', name: 'New Person', role: 'support', disabled: false } });
+      if (path === '/api/admin/staff' && call.method === 'POST') return json(201, { data: { _id: 's3', email: 'new@dukkan.test', name: 'New Person', role: 'support', disabled: false, invited: true, twoFactor: false } });
       if (path.startsWith('/api/admin/staff/')) return json(200, { data: STAFF[1] });
       if (path === '/api/admin/settings') return call.method === 'GET' ? json(200, { data: { requireTwoFactor: false } }) : json(200, { data: { requireTwoFactor: true } });
       return undefined;
@@ -24,6 +25,11 @@ describe('staff (owner)', () => {
     await renderAdmin('/admin/staff');
     const table = await screen.findByRole('table', { name: 'Staff' });
     const row = within(table).getByText('Cat Alog').closest('tr')!;
+    // Each member's state: signed-in or invited, and two-factor.
+    expect(within(within(table).getByText('Olive Owner').closest('tr')!).getByText('Two-factor on')).toBeInTheDocument();
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(within(row).getByText('Two-factor off')).toBeInTheDocument();
+    expect(within(within(table).getByText('Ina Vited').closest('tr')!).getByText('Invited: no password yet')).toBeInTheDocument();
 
     await user.click(within(row).getByRole('combobox', { name: 'Role of Cat Alog' }));
     await user.click(await screen.findByRole('option', { name: 'Support' }));

@@ -121,7 +121,13 @@ export default function StaffPage() {
                       ))}
                     </TextField>
                   </TableCell>
-                  <TableCell>{member.disabled ? t('staff.disabled') : t('staff.active')}</TableCell>
+                  <TableCell>
+                    {/* Whether the member can sign in, and whether with a code too. */}
+                    <div>{member.disabled ? t('staff.disabled') : member.invited ? t('staff.pendingInvitation') : t('staff.active')}</div>
+                    <Typography variant="body2" color="text.secondary">
+                      {member.twoFactor ? t('staff.twoFactorOn') : t('staff.twoFactorOff')}
+                    </Typography>
+                  </TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={1}>
                       <Button size="small" variant="outlined" onClick={() => void updateStaff({ id: member._id, disabled: !member.disabled }).then((r) => report(r, t('staff.updated')))}>

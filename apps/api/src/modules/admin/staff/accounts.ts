@@ -25,7 +25,15 @@ export function assertUncommonPassword(password: string, field = 'password'): vo
   if (isCommonPassword(password)) throw badRequest(`${field}: this password is too common. Please choose a less common one.`, 'COMMON_PASSWORD');
 }
 
-const itemColumns = { _id: staff.id, email: staff.email, name: staff.name, role: staff.role, disabled: staff.disabled };
+const itemColumns = {
+  _id: staff.id,
+  email: staff.email,
+  name: staff.name,
+  role: staff.role,
+  disabled: staff.disabled,
+  invited: sql<boolean>`${staff.passwordHash} is null`,
+  twoFactor: sql<boolean>`${staff.totpEnabledAt} is not null`,
+};
 
 /** Every staff member, owners first, then by name. */
 export async function listStaff(db: Executor): Promise<StaffListItem[]> {

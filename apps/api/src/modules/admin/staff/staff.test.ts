@@ -112,13 +112,14 @@ describe('staff management (owner)', () => {
   let owner: TestStaff;
   const asOwner = async () => (owner ??= await createTestStaff(t.database.db, 'owner')).headers;
 
-  it('lists staff with _id, email, name, role and disabled', async () => {
+  it('lists staff with _id, email, name, role, disabled, invited and twoFactor', async () => {
     const member = await createTestStaff(t.database.db, 'support', 'Listed Member');
     const res = await t.request('GET', '/api/admin/staff', { headers: await asOwner() });
     expect(res.status).toBe(200);
     const { data } = StaffListResponseSchema.parse(res.body);
-    expect(data).toContainEqual({ _id: member.id, email: member.email, name: 'Listed Member', role: 'support', disabled: false });
-    for (const item of data) expect(Object.keys(item).sort()).toEqual(['_id', 'disabled', 'email', 'name', 'role']);
+    // The fixture's members have no password (their session is made directly): they count as invited.
+    expect(data).toContainEqual({ _id: member.id, email: member.email, name: 'Listed Member', role: 'support', disabled: false, invited: true, twoFactor: false });
+    for (const item of data) expect(Object.keys(item).sort()).toEqual(['_id', 'disabled', 'email', 'invited', 'name', 'role', 'twoFactor']);
   });
 
   it('adds a member with a password who can sign in; a taken email is a 409 (any case)', async () => {
@@ -162,6 +163,7 @@ describe('staff management (owner)', () => {
     const email = newEmail('invited');
     const res = await t.request('POST', '/api/admin/staff', { headers: await asOwner(), body: { email, name: 'Invited Member', role: 'support', invite: true } });
     expect(res.status).toBe(201);
+    expect(StaffItemResponseSchema.parse(res.body).data).toMatchObject({ email, invited: true, twoFactor: false });
     const row = await staffByEmail(email);
     expect(row?.passwordHash).toBeNull();
     // Not able to sign in before choosing a password.
@@ -192,6 +194,8 @@ describe('staff management (owner)', () => {
     const twice = await t.request('POST', '/api/admin/setup', { body: { token, password: 'another-Long-passphrase-55' } });
     expect(twice.status).toBe(410);
     expect((await t.request('POST', '/api/admin/session', { body: { email, password: STAFF_PASSWORD } })).status).toBe(200);
+    const listed = StaffListResponseSchema.parse((await t.request('GET', '/api/admin/staff', { headers: await asOwner() })).body).data;
+    expect(listed.find((member) => member.email === email)).toMatchObject({ invited: false, twoFactor: false });
   });
 
   it('sends an invitation again: a new link works, the old one no longer; 409 once set up', async () => {
@@ -223,7 +227,7 @@ describe('staff management (owner)', () => {
     const member = await createTestStaff(t.database.db, 'catalog');
     const res = await t.request('PATCH', `/api/admin/staff/${member.id}`, { headers: await asOwner(), body: { role: 'support', name: 'New Name', disabled: true } });
     expect(res.status).toBe(200);
-    expect(StaffItemResponseSchema.parse(res.body).data).toEqual({ _id: member.id, email: member.email, name: 'New Name', role: 'support', disabled: true });
+    expect(StaffItemResponseSchema.parse(res.body).data).toEqual({ _id: member.id, email: member.email, name: 'New Name', role: 'support', disabled: true, invited: true, twoFactor: false });
     const back = await t.request('PATCH', `/api/admin/staff/${member.id}`, { headers: await asOwner(), body: { disabled: false } });
     expect(StaffItemResponseSchema.parse(back.body).data.disabled).toBe(false);
     expect((await t.request('PATCH', '/api/admin/staff/00000000-0000-4000-8000-000000000000', { headers: await asOwner(), body: { name: 'X' } })).status).toBe(404);

@@ -1,4 +1,4 @@
-import { StaffAccountResponseSchema, StaffSessionResponseSchema, TwoFactorEnrolmentResponseSchema } from '@dukkan/contracts/admin-staff';
+import { StaffAccountResponseSchema, StaffListResponseSchema, StaffSessionResponseSchema, TwoFactorEnrolmentResponseSchema } from '@dukkan/contracts/admin-staff';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,10 @@ describe('two-factor enrolment', () => {
     expect((await t.request('POST', '/api/admin/account/two-factor/confirm', { headers, body: { code: await codeAt(secret) } })).status).toBe(204);
     const account = StaffAccountResponseSchema.parse((await t.request('GET', '/api/admin/account', { headers })).body);
     expect(account.data.twoFactorEnabled).toBe(true);
+    // The owner's staff list shows it.
+    const owner = await createTestStaff(t.database.db, 'owner');
+    const list = StaffListResponseSchema.parse((await t.request('GET', '/api/admin/staff', { headers: owner.headers })).body).data;
+    expect(list.find((listed) => listed._id === member.id)).toMatchObject({ twoFactor: true, invited: false });
     // Enrolling again while it is on: 409.
     expect((await t.request('POST', '/api/admin/account/two-factor', { headers })).status).toBe(409);
   });
