@@ -249,7 +249,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
     stopOrderExpiry = startOrderExpiry(db, app.log);
     done();
   });
-  // preClose: before any onClose hook (server.ts closes the database in one).
+  // preClose: before every onClose hook (server.ts closes the database in one).
   app.addHook('preClose', async () => {
     await Promise.all([stopCleanup?.(), stopOrderExpiry?.()]);
   });

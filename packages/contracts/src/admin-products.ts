@@ -78,7 +78,7 @@ export const CreateProductBodySchema = z
 export type CreateProductBody = z.infer<typeof CreateProductBodySchema>;
 
 /**
- * `PATCH /api/admin/products/{id}`: any subset. `reason` goes to the stock ledger with a new
+ * `PATCH /api/admin/products/{id}`: a subset of the fields. `reason` goes to the stock ledger with a new
  * `quantity`. Whether `listPrice` stays above `price` is checked against the stored product.
  */
 export const UpdateProductBodySchema = z

@@ -139,7 +139,7 @@ export const CreateStaffBodySchema = z
   });
 export type CreateStaffBody = z.input<typeof CreateStaffBodySchema>;
 
-/** `PATCH /api/admin/staff/{id}`: any subset. */
+/** `PATCH /api/admin/staff/{id}`: a subset of the fields. */
 export const UpdateStaffBodySchema = z
   .object({
     role: StaffRoleSchema.optional(),

@@ -34,7 +34,7 @@ export const USAGE = `Usage: npm run orders -- <command>
 Commands:
   list [--status S] [--limit N]  the newest orders first (N: default 50, at most 1000); S is one
                                  of ${OrderStatusSchema.options.join(', ')}
-                                 (any case; waiting-for-supplier works too)
+                                 (upper or lower case; waiting-for-supplier works too)
   show <id>                      an order with its lines, shipping address and payments
   advance <id>                   moves a paid order one step on: Waiting for Supplier →
                                  Processing → Shipped → Delivered

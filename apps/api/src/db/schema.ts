@@ -151,7 +151,7 @@ export const searchTerms = pgTable(
 
 /**
  * Shoppers. `email` is stored trimmed and lower-cased, so the unique index makes one account per
- * address in any letter case. `tokenVersion` is signed into every token (`tv`); raising it (a
+ * address whatever its letter case. `tokenVersion` is signed into every token (`tv`); raising it (a
  * password change) ends every older session.
  */
 export const users = pgTable(
@@ -610,7 +610,7 @@ export const photoVariants = pgTable(
 
 /**
  * Which product shows which uploaded photo. The order is the product's `images` (URLs); this
- * table lets a photo's bytes go once no product shows it any more.
+ * table lets a photo's bytes go once no product shows it.
  */
 export const productPhotos = pgTable(
   'product_photos',

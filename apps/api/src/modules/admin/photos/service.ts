@@ -60,7 +60,7 @@ export async function addPhoto(db: Database, productId: string, photo: Processed
 
 /**
  * Removes one picture: `ref` is its 0-based index in `images`, or an uploaded photo's hash.
- * A photo no product shows any more is deleted with its bytes.
+ * A photo no product shows now is deleted with its bytes.
  */
 export async function removePhoto(db: Database, productId: string, ref: string, actor: AuditActor): Promise<AdminProduct> {
   return db.transaction(async (tx) => {

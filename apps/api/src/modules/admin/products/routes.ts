@@ -74,7 +74,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
     {
       schema: {
         tags: ['admin'],
-        summary: 'One product, of any status',
+        summary: 'One product, whatever its status',
         params: AdminProductParamsSchema,
         response: { 200: AdminProductResponseSchema, ...errors },
       },
@@ -87,7 +87,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
     {
       schema: {
         tags: ['admin'],
-        summary: 'Change any of a product’s fields; `quantity` (with a `reason`) sets its stock',
+        summary: 'Change some of a product’s fields; `quantity` (with a `reason`) sets its stock',
         params: AdminProductParamsSchema,
         body: UpdateProductBodySchema,
         response: { 200: AdminProductResponseSchema, ...errors },

@@ -145,13 +145,13 @@ export async function listAdminProducts(
   return { data: rows.map(toAdminProduct), total: totals?.total ?? 0 };
 }
 
-/** One product of any status, or undefined. */
+/** One product whatever its status, or undefined. */
 export async function findAdminProduct(db: Executor, id: string): Promise<AdminProduct | undefined> {
   const [row] = await selectAdmin(db).where(eq(products.id, id)).limit(1);
   return row ? toAdminProduct(row) : undefined;
 }
 
-/** One product of any status; 404 when unknown. */
+/** One product whatever its status; 404 when unknown. */
 export async function getAdminProduct(db: Executor, id: string): Promise<AdminProduct> {
   const product = await findAdminProduct(db, id);
   if (!product) throw notFound(PRODUCT_NOT_FOUND_MESSAGE, 'PRODUCT_NOT_FOUND');

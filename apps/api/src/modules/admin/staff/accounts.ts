@@ -158,7 +158,7 @@ export async function updateStaff(db: Database, staffId: string, input: UpdateSt
   });
 }
 
-/** Whether any staff account exists. */
+/** Whether a staff account exists. */
 export async function anyStaffExists(db: Executor): Promise<boolean> {
   const [row] = await db.select({ id: staff.id }).from(staff).limit(1);
   return row !== undefined;
