@@ -42,6 +42,11 @@ export type DatabaseOptions =
   /** `dataDir` undefined means in memory; `loadDataDir` starts from a dump (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
+/** Whether `db` is the embedded database (PGlite: one connection, statements run in this thread). */
+export function isEmbedded(db: Executor): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+}
+
 /** The advisory lock key under which migrations run ('dukkan migrations'). */
 const MIGRATION_LOCK = 'dukkan migrations';
 

@@ -3,10 +3,10 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 
 import { PRODUCT_CSV_COLUMNS } from '@dukkan/contracts/admin-products';
 import { CsvError, parse } from 'csv-parse';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 
-import type { Database } from '../../../db/client';
-import { categories, productImportRows, productImports, products, subcategories } from '../../../db/schema';
+import { isEmbedded, type Database, type Executor } from '../../../db/client';
+import { categories, productImportRows, productImports, products, staff, subcategories } from '../../../db/schema';
 import { bumpCatalogVersion } from '../../../lib/catalog-version';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { PLACEHOLDER_IMAGE } from '../photos/photo-urls';
@@ -16,7 +16,7 @@ import { checkHeader, checkRow, type CheckedRow, type ImportDepartment, type Imp
 /** Errors an import answers at most. */
 export const MAX_IMPORT_ERRORS = 100;
 /** Rows checked, then written to the staging table, per batch (one multi-row insert). */
-export const IMPORT_BATCH_ROWS = 1000;
+export const IMPORT_BATCH_ROWS = 500;
 /** Bytes handed to the CSV parser at a time. */
 const CHUNK_BYTES = 64 * 1024;
 
@@ -33,7 +33,8 @@ function* utf8Chunks(bytes: Buffer): Generator<Buffer> {
   }
 }
 
-async function departmentsByName(db: Database): Promise<Map<string, ImportDepartment>> {
+/** Departments by lower-cased `name`, as rows may name them (exported for tests). */
+export async function departmentsByName(db: Database): Promise<Map<string, ImportDepartment>> {
   const rows = await db
     .select({ id: categories.id, name: categories.slug, subcategoryId: subcategories.id })
     .from(categories)
@@ -84,11 +85,8 @@ const count = (result: unknown): number => Number((result as { rows: { n: number
 /**
  * Reads, checks and applies one CSV import (docs/decisions/0035). The file is parsed as a stream;
  * rows are checked and written to the staging table `IMPORT_BATCH_ROWS` at a time, the event loop
- * free between batches; then, when no row was refused and it is not a dry run, one transaction
- * applies them: `update ... from` the staging rows for known ids (counting only rows whose values
- * change) and `insert ... select` for new ones, with a stock-ledger row ('import') for every
- * quantity that changes. Any refused row: nothing changes and the errors (up to 100) are the
- * answer.
+ * free between batches; then, when no row was refused and it is not a dry run, `applyStaged`
+ * writes them. Any refused row: nothing changes and the errors (up to 100) are the answer.
  */
 export async function runImport(db: Database, importId: string, csv: Buffer, { dryRun, actor }: { dryRun: boolean; actor: AuditActor }): Promise<ImportOutcome> {
   const errors: ImportError[] = [];
@@ -164,12 +162,13 @@ export async function runImport(db: Database, importId: string, csv: Buffer, { d
     if (errors.length < MAX_IMPORT_ERRORS) await flush();
     if (errors.length > 0) return await finishFailed(db, importId, errors, rowsChecked);
 
-    await db.update(productImports).set({ rowsChecked, total: rowsChecked, status: dryRun ? 'checked' : 'applying' }).where(eq(productImports.id, importId));
-    const outcome = dryRun ? await countStaged(db, importId) : await applyStaged(db, importId, actor);
-    await db
-      .update(productImports)
-      .set({ status: dryRun ? 'checked' : 'done', created: outcome.created, updated: outcome.updated, finishedAt: sql`now()` })
-      .where(eq(productImports.id, importId));
+    if (dryRun) {
+      const counts = await countStaged(db, importId);
+      await db.update(productImports).set({ rowsChecked, total: rowsChecked, status: 'checked', ...counts, finishedAt: sql`now()` }).where(eq(productImports.id, importId));
+      return { ok: true, ...counts };
+    }
+    await db.update(productImports).set({ rowsChecked, total: rowsChecked, status: 'applying' }).where(eq(productImports.id, importId));
+    const outcome = await applyStaged(db, importId, actor);
     return { ok: true, ...outcome };
   } catch (error) {
     await db.update(productImports).set({ status: 'failed', finishedAt: sql`now()` }).where(eq(productImports.id, importId));
@@ -182,9 +181,9 @@ export async function runImport(db: Database, importId: string, csv: Buffer, { d
 /**
  * Writes a batch to the staging table in one statement with one parameter (the rows as JSON):
  * on the embedded database this is about three times faster than a multi-row insert's
- * thousands of bound values.
+ * thousands of bound values. Exported for tests.
  */
-async function stageRows(db: Database, importId: string, rows: readonly CheckedRow[]): Promise<void> {
+export async function stageRows(db: Database, importId: string, rows: readonly CheckedRow[]): Promise<void> {
   const json = JSON.stringify(
     rows.map((r) => ({
       import_id: importId,
@@ -225,67 +224,170 @@ async function countStaged(db: Database, importId: string): Promise<{ created: n
   return { created, updated };
 }
 
-/** Staged rows one statement of the apply writes: on PGlite a statement holds the event loop while it runs. */
+/** Staged rows one statement of the apply writes on the server, inside its one transaction. */
 export const APPLY_CHUNK_ROWS = 2000;
+/**
+ * Staged rows one short transaction applies on the embedded database: PGlite runs each statement
+ * in the API's own thread and one transaction at a time, so every shopper's request waits for
+ * the statement (and the transaction) in progress.
+ */
+export const EMBEDDED_APPLY_ROWS = 100;
+/**
+ * The GIN indexes' pending list an embedded apply's transaction lets grow (PostgreSQL's default
+ * is 4 MB): merging a long list into the search and trigram indexes is one long pause for every
+ * shopper; short lists are merged often, in short pauses.
+ */
+const EMBEDDED_GIN_PENDING_LIST = '128kB';
+/** On the embedded database, shoppers' caches learn of the rows applied so far this often. */
+const EMBEDDED_BUMP_EVERY_MS = 3000;
+
+type ImportCounts = { created: number; updated: number };
 
 /**
- * The one transaction that writes an import's staged rows, in statements of APPLY_CHUNK_ROWS
- * lines each with the event loop free between them (PGlite runs a statement in the API's own
- * thread; answers from the caches and static files go on meanwhile).
+ * Writes the staged rows with `line` in [lo, hi): a stock-ledger row ('import') for every
+ * quantity that changes, `update ... from` the staging rows for known ids (counting only rows
+ * whose values change), `insert ... select` for new ones at the end of the catalog's order.
  */
-async function applyStaged(db: Database, importId: string, actor: AuditActor): Promise<{ created: number; updated: number }> {
-  const staffId = actor.id;
+async function applyLines(tx: Executor, importId: string, staffId: string | null, lo: number, hi: number): Promise<ImportCounts> {
+  const chunk = sql`s.import_id = ${importId} and s.line >= ${lo} and s.line < ${hi}`;
+  await tx.execute(sql`insert into stock_ledger (product_id, kind, quantity_before, quantity_after, staff_id)
+    select p.id, 'import', p.quantity, s.quantity, ${staffId}::uuid from products p join product_import_rows s on s.product_id = p.id
+    where ${chunk} and not s.is_create and p.quantity <> s.quantity`);
+  const updated = count(
+    await tx.execute(sql`with changed as (
+      update products p set
+        category_id = s.category_id,
+        subcategory_id = case when p.category_id = s.category_id then p.subcategory_id else s.subcategory_id end,
+        status = s.status, title_en = s.title_en, title_ar = s.title_ar, description_en = s.description_en,
+        description_ar = s.description_ar, brand_en = s.brand_en, brand_ar = s.brand_ar, price_cents = s.price_cents,
+        list_price_cents = s.list_price_cents, quantity = s.quantity, updated_at = now()
+      from product_import_rows s
+      where ${chunk} and not s.is_create and s.product_id = p.id and ${DISTINCT_FROM_STAGED}
+      returning 1)
+    select count(*)::int as n from changed`),
+  );
+  // New products go to the end of the catalog's order, so to the end of their department.
+  const created = count(
+    await tx.execute(sql`with added as (
+      insert into products (id, slug, category_id, subcategory_id, title_en, title_ar, description_en, description_ar, brand_en, brand_ar,
+        price_cents, list_price_cents, quantity, rating_tenths, review_count, thumbnail, images, position, status)
+      select s.product_id, s.slug, s.category_id, s.subcategory_id, s.title_en, s.title_ar, s.description_en, s.description_ar, s.brand_en, s.brand_ar,
+        s.price_cents, s.list_price_cents, s.quantity, 0, 0, ${PLACEHOLDER_IMAGE}, '{}'::text[],
+        (select coalesce(max(position), 0) from products) + row_number() over (order by s.line), s.status
+      from product_import_rows s where ${chunk} and s.is_create
+      returning 1)
+    select count(*)::int as n from added`),
+  );
+  await tx.execute(sql`insert into stock_ledger (product_id, kind, quantity_before, quantity_after, staff_id)
+    select s.product_id, 'import', 0, s.quantity, ${staffId}::uuid from product_import_rows s
+    where ${chunk} and s.is_create and s.quantity > 0`);
+  return { created, updated };
+}
+
+/**
+ * The end of an apply, in its last transaction: shoppers' caches and pages follow on every
+ * process (decision 0034), the audit record, and the import marked done with its counts, so a
+ * restart never applies it twice.
+ */
+async function finishApply(tx: Executor, importId: string, actor: AuditActor, counts: ImportCounts): Promise<void> {
+  await bumpCatalogVersion(tx);
+  await recordAudit(tx, actor, { action: 'import.apply', entityType: 'import', entityId: importId, after: counts });
+  await tx.update(productImports).set({ status: 'done', ...counts, finishedAt: sql`now()` }).where(eq(productImports.id, importId));
+}
+
+/**
+ * Applies an import's staged rows (every row was checked before the first is written). The
+ * staging table's statistics are gathered first: without them the planner may read the whole
+ * table for every chunk.
+ * - On a PostgreSQL server, in one transaction (decision 0035): the rows it changes are locked
+ *   first, all at once in id order as orders lock them, so stock never races and no order
+ *   deadlocks with the import; other connections go on meanwhile.
+ * - On the embedded database, in short transactions of EMBEDDED_APPLY_ROWS lines, each deleting
+ *   the staged rows it applied and adding its counts to the import's row, with the event loop free
+ *   between them: one long transaction would stop the whole shop (decision 0040). Shoppers see the
+ *   new rows as they are applied; a crash leaves the rest staged, applied at the next start
+ *   (`resumeImports`).
+ */
+async function applyStaged(db: Database, importId: string, actor: AuditActor): Promise<ImportCounts> {
+  await db.execute(sql`analyze product_import_rows`);
+  if (isEmbedded(db)) return applyInShortTransactions(db, importId, actor);
   return db.transaction(async (tx) => {
-    // The rows it changes are locked first, all at once in id order as orders lock them, so
-    // stock never races and no order deadlocks with the import.
+    const claimed = await tx.execute(sql`select 1 from product_imports where id = ${importId} and status = 'applying' for update skip locked`);
+    if (firstRow(claimed) === undefined) return { created: 0, updated: 0 };
     await tx.execute(sql`select count(*) from (select p.id from products p join product_import_rows s on s.product_id = p.id
       where s.import_id = ${importId} and not s.is_create order by p.id for update of p) as locked`);
-    const range = firstRow<{ lo: number; hi: number }>(
-      await tx.execute(sql`select coalesce(min(line), 0)::int as lo, coalesce(max(line), -1)::int as hi from product_import_rows where import_id = ${importId}`),
-    );
-    let created = 0;
-    let updated = 0;
-    for (let lo = range?.lo ?? 0; lo <= (range?.hi ?? -1); lo += APPLY_CHUNK_ROWS) {
-      const hi = lo + APPLY_CHUNK_ROWS;
-      const chunk = sql`s.import_id = ${importId} and s.line >= ${lo} and s.line < ${hi}`;
-      await tx.execute(sql`insert into stock_ledger (product_id, kind, quantity_before, quantity_after, staff_id)
-        select p.id, 'import', p.quantity, s.quantity, ${staffId}::uuid from products p join product_import_rows s on s.product_id = p.id
-        where ${chunk} and not s.is_create and p.quantity <> s.quantity`);
-      updated += count(
-        await tx.execute(sql`with changed as (
-          update products p set
-            category_id = s.category_id,
-            subcategory_id = case when p.category_id = s.category_id then p.subcategory_id else s.subcategory_id end,
-            status = s.status, title_en = s.title_en, title_ar = s.title_ar, description_en = s.description_en,
-            description_ar = s.description_ar, brand_en = s.brand_en, brand_ar = s.brand_ar, price_cents = s.price_cents,
-            list_price_cents = s.list_price_cents, quantity = s.quantity, updated_at = now()
-          from product_import_rows s
-          where ${chunk} and not s.is_create and s.product_id = p.id and ${DISTINCT_FROM_STAGED}
-          returning 1)
-        select count(*)::int as n from changed`),
-      );
-      // New products go to the end of the catalog's order, so to the end of their department.
-      created += count(
-        await tx.execute(sql`with added as (
-          insert into products (id, slug, category_id, subcategory_id, title_en, title_ar, description_en, description_ar, brand_en, brand_ar,
-            price_cents, list_price_cents, quantity, rating_tenths, review_count, thumbnail, images, position, status)
-          select s.product_id, s.slug, s.category_id, s.subcategory_id, s.title_en, s.title_ar, s.description_en, s.description_ar, s.brand_en, s.brand_ar,
-            s.price_cents, s.list_price_cents, s.quantity, 0, 0, ${PLACEHOLDER_IMAGE}, '{}'::text[],
-            (select coalesce(max(position), 0) from products) + row_number() over (order by s.line), s.status
-          from product_import_rows s where ${chunk} and s.is_create
-          returning 1)
-        select count(*)::int as n from added`),
-      );
-      await tx.execute(sql`insert into stock_ledger (product_id, kind, quantity_before, quantity_after, staff_id)
-        select s.product_id, 'import', 0, s.quantity, ${staffId}::uuid from product_import_rows s
-        where ${chunk} and s.is_create and s.quantity > 0`);
+    const range = await lineRange(tx, importId);
+    const counts = await countsSoFar(tx, importId);
+    for (let lo = range.lo; lo <= range.hi; lo += APPLY_CHUNK_ROWS) {
+      const applied = await applyLines(tx, importId, actor.id, lo, lo + APPLY_CHUNK_ROWS);
+      counts.created += applied.created;
+      counts.updated += applied.updated;
       await yieldToEventLoop();
     }
-    // Shoppers' caches and pages follow on every process (decision 0034).
-    await bumpCatalogVersion(tx);
-    await recordAudit(tx, actor, { action: 'import.apply', entityType: 'import', entityId: importId, after: { created, updated } });
-    return { created, updated };
+    await tx.delete(productImportRows).where(eq(productImportRows.importId, importId));
+    await finishApply(tx, importId, actor, counts);
+    return counts;
   });
+}
+
+/** What the import's committed transactions applied before this one (0 unless it was interrupted). */
+async function countsSoFar(db: Executor, importId: string): Promise<ImportCounts> {
+  const [row] = await db.select({ created: productImports.created, updated: productImports.updated }).from(productImports).where(eq(productImports.id, importId));
+  return { created: row?.created ?? 0, updated: row?.updated ?? 0 };
+}
+
+async function lineRange(db: Executor, importId: string): Promise<{ lo: number; hi: number }> {
+  const range = firstRow<{ lo: number; hi: number }>(
+    await db.execute(sql`select coalesce(min(line), 0)::int as lo, coalesce(max(line), -1)::int as hi from product_import_rows where import_id = ${importId}`),
+  );
+  return range ?? { lo: 0, hi: -1 };
+}
+
+async function applyInShortTransactions(db: Database, importId: string, actor: AuditActor): Promise<ImportCounts> {
+  const range = await lineRange(db, importId);
+  let bumpedAt = performance.now();
+  for (let lo = range.lo; lo <= range.hi; lo += EMBEDDED_APPLY_ROWS) {
+    const hi = lo + EMBEDDED_APPLY_ROWS;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local gin_pending_list_limit = '${EMBEDDED_GIN_PENDING_LIST}'`));
+      const applied = await applyLines(tx, importId, actor.id, lo, hi);
+      await tx.delete(productImportRows).where(and(eq(productImportRows.importId, importId), gte(productImportRows.line, lo), lt(productImportRows.line, hi)));
+      await tx
+        .update(productImports)
+        .set({ created: sql`${productImports.created} + ${applied.created}`, updated: sql`${productImports.updated} + ${applied.updated}` })
+        .where(eq(productImports.id, importId));
+    });
+    if (performance.now() - bumpedAt >= EMBEDDED_BUMP_EVERY_MS) {
+      await bumpCatalogVersion(db);
+      bumpedAt = performance.now();
+    }
+    // Requests waiting for the database or the event loop go first.
+    await yieldToEventLoop();
+  }
+  return db.transaction(async (tx) => {
+    const counts = await countsSoFar(tx, importId);
+    await finishApply(tx, importId, actor, counts);
+    return counts;
+  });
+}
+
+/**
+ * Finishes the imports a crash interrupted while they were being applied (their rows all
+ * checked, some perhaps written): on the embedded database the rows still staged, on a server
+ * the whole import again (its one transaction was rolled back). Run once at start-up; on a
+ * server a second process finds the import claimed or done and leaves it.
+ */
+export async function resumeImports(db: Database): Promise<string[]> {
+  const interrupted = await db
+    .select({ id: productImports.id, staffId: productImports.staffId, email: staff.email, role: staff.role })
+    .from(productImports)
+    .leftJoin(staff, eq(staff.id, productImports.staffId))
+    .where(and(eq(productImports.status, 'applying'), eq(productImports.dryRun, false)));
+  for (const row of interrupted) {
+    const actor: AuditActor = { id: row.staffId, email: row.email ?? 'unknown', role: row.role ?? null, address: 'restart' };
+    await applyStaged(db, row.id, actor);
+  }
+  return interrupted.map((row) => row.id);
 }
 
 /** An import's progress and outcome, or undefined. */

@@ -12,7 +12,7 @@ import { auditActorOf } from '../audit/record';
 import { requireStaff } from '../guard';
 
 import { exportProductsCsv } from './export-service';
-import { createImport, getImport, runImport, type ImportOutcome } from './import-service';
+import { createImport, getImport, resumeImports, runImport, type ImportOutcome } from './import-service';
 
 interface CsvRoutesOptions {
   db: Database;
@@ -64,6 +64,20 @@ export const adminCsvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (ap
   const running = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
     await Promise.allSettled([...running]);
+  });
+  const track = (run: Promise<unknown>) => {
+    running.add(run);
+    void run.finally(() => running.delete(run));
+  };
+  // Imports a crash interrupted while they were being applied are finished once the app is up.
+  app.addHook('onReady', (done) => {
+    track(
+      resumeImports(db).then(
+        (ids) => ids.length > 0 && app.log.info({ importIds: ids }, 'interrupted imports finished'),
+        (error: unknown) => app.log.error({ err: error }, 'interrupted imports could not be finished'),
+      ),
+    );
+    done();
   });
 
   app.get(
@@ -127,9 +141,7 @@ export const adminCsvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (ap
       const importId = await createImport(db, actor.id, dryRun);
       const run = runImport(db, importId, csv, { dryRun, actor });
       if (inBackground) {
-        const tracked = run.catch((error: unknown) => request.log.error({ err: error, importId }, 'import failed'));
-        running.add(tracked);
-        void tracked.finally(() => running.delete(tracked));
+        track(run.catch((error: unknown) => request.log.error({ err: error, importId }, 'import failed')));
         return reply.code(202).send({ data: { importId } });
       }
       const outcome: ImportOutcome = await run;
