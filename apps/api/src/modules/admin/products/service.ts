@@ -10,7 +10,7 @@ import type {
 } from '@dukkan/contracts/admin-products';
 import { STOCK_LEDGER_LIMIT } from '@dukkan/contracts/admin-products';
 import { centsToDollars, dollarsToCents, formatCents, optionalCentsToDollars } from '@dukkan/contracts/money';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 import type { Database, Executor, Transaction } from '../../../db/client';
 import { categories, products, staff, stockLedger, subcategories } from '../../../db/schema';
@@ -124,23 +124,30 @@ export async function listAdminProducts(
     // An id is looked up by the primary key alone: no title holds one.
     filters.push(ISO_UUID.test(q) ? eq(products.id, q.toLowerCase()) : titles);
   }
-  if (category) filters.push(sql`lower(${categories.slug}) = lower(${category})`);
+  if (category) {
+    // The department's id first, so the planner filters products by its index alone.
+    const [department] = await db.select({ id: categories.id }).from(categories).where(sql`lower(${categories.slug}) = lower(${category})`).limit(1);
+    if (!department) return { data: [], total: 0 };
+    filters.push(eq(products.categoryId, department.id));
+  }
   if (status) filters.push(eq(products.status, status));
   if (stock === 'out') filters.push(eq(products.quantity, 0));
   if (stock === 'low') filters.push(sql`${products.quantity} between 1 and ${lowStockThreshold}`);
   const where = filters.length > 0 ? and(...filters) : undefined;
 
+  // The page's ids are found and sorted on narrow rows; only those 25 are read whole and joined.
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...SORTS[sort])
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   const [rows, [totals]] = await Promise.all([
     selectAdmin(db)
-      .where(where)
-      .orderBy(...SORTS[sort])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ total: count() })
-      .from(products)
-      .innerJoin(categories, eq(products.categoryId, categories.id))
-      .where(where),
+      .where(inArray(products.id, pageIds))
+      .orderBy(...SORTS[sort]),
+    db.select({ total: count() }).from(products).where(where),
   ]);
   return { data: rows.map(toAdminProduct), total: totals?.total ?? 0 };
 }
