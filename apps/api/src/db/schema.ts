@@ -122,6 +122,9 @@ export const products = pgTable(
     index('products_title_ar_trgm_idx').using('gin', sql`lower(${t.titleAr}) gin_trgm_ops`),
     index('products_updated_idx').on(t.updatedAt, t.id),
     index('products_quantity_idx').on(t.quantity),
+    // A department's products of one status: counted from the index alone, and paged by price
+    // without reading the department's other rows (issue #20's list budget).
+    index('products_category_status_price_idx').on(t.categoryId, t.status, t.priceCents, t.id),
   ],
 );
 

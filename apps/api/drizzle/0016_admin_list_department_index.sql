@@ -1,0 +1,1 @@
+CREATE INDEX "products_category_status_price_idx" ON "products" USING btree ("category_id","status","price_cents","id");
