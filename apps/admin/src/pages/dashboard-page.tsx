@@ -101,7 +101,8 @@ export default function DashboardPage() {
                 yAxis={[
                   // Whole dollars on the ticks; the tooltip has the cents.
                   { id: 'revenue', width: 72, valueFormatter: (value: number, context: AxisValueFormatterContext) => (context.location === 'tick' ? wholeDollars(value) : formatDollars(value)) },
-                  { id: 'orders', position: 'right', tickMinStep: 1, width: 40 },
+                  // Whole orders on the ticks: with no orders in the period the scale would show 0.0, 0.2...
+                  { id: 'orders', position: 'right', tickMinStep: 1, width: 40, valueFormatter: wholeCountTick },
                 ]}
                 series={[
                   { data: data.days.map((day) => day.revenue), label: t('dashboard.revenue'), yAxisId: 'revenue', color: '#0071dc', valueFormatter: (value) => formatDollars(value) },
@@ -236,6 +237,12 @@ export default function DashboardPage() {
 /** `$1,300`: an axis tick, rounded to whole dollars. */
 function wholeDollars(value: number): string {
   return `$${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
+}
+
+/** A paid-orders tick: a whole number (`1,200`), or no label between two whole numbers; elsewhere the plain value. */
+export function wholeCountTick(value: number, context: Pick<AxisValueFormatterContext, 'location'>): string {
+  if (context.location !== 'tick') return value.toLocaleString();
+  return Number.isInteger(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 0 }) : '';
 }
 
 function Figure({ label, value }: { label: string; value: string }) {
