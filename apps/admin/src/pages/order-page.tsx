@@ -150,6 +150,13 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
     };
   }
   const close = () => setDialog(null);
+  /** What the dialogs share: open while theirs is, the API's message in the open one only, focus back once closed. */
+  const dialogOf = (which: Exclude<Dialog, null>) => ({ open: dialog === which, error: dialog === which ? error : null, onClose: close, onExited: focus.restore });
+  /** A cancel or refund reason: required, 500 characters at most. */
+  const reasonRules = {
+    validate: (value: string) => value.trim().length > 0 || t('validation.required'),
+    maxLength: { value: 500, message: t('validation.tooLong', { max: 500 }) },
+  };
 
   /** The API's message inline (409 illegal move, 403 needs the owner, 502 refused or no answer from the provider...). */
   function failed(cause: unknown) {
@@ -372,29 +379,23 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
       </Section>
 
       <ActionDialog
-        open={dialog === 'move'}
+        {...dialogOf('move')}
         title={moveTo ? t('order.moveTitle', { id: order._id, status: t(`orderStatus.${moveTo}`) }) : ''}
         confirmLabel={moveTo ? t('order.markAs', { status: t(`orderStatus.${moveTo}`) }) : ''}
         cancelLabel={t('common.close')}
         busy={moving.isLoading}
-        error={dialog === 'move' ? error : null}
         onConfirm={() => void onMove()}
-        onClose={close}
-        onExited={focus.restore}
       >
         <Typography>{moveTo && dialog === 'move' ? t('order.moveText', { from: t(`orderStatus.${order.status}`), to: t(`orderStatus.${moveTo}`) }) : null}</Typography>
       </ActionDialog>
 
       <ActionDialog
-        open={dialog === 'cancel'}
+        {...dialogOf('cancel')}
         title={t('order.cancelTitle', { id: order._id })}
         confirmLabel={t('order.doCancel')}
         cancelLabel={t('order.keep')}
         busy={cancelling.isLoading}
-        error={dialog === 'cancel' ? error : null}
         onConfirm={() => void cancelForm.handleSubmit(onCancel)()}
-        onClose={close}
-        onExited={focus.restore}
         destructive
       >
         <Typography sx={{ mb: 2 }}>{refundableThen > 0 ? t('order.cancelPaid', { amount: refundMax }) : t('order.cancelUnpaid')}</Typography>
@@ -405,24 +406,18 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
           multiline
           minRows={2}
           autoFocus
-          {...cancelForm.register('reason', {
-            validate: (value) => value.trim().length > 0 || t('validation.required'),
-            maxLength: { value: 500, message: t('validation.tooLong', { max: 500 }) },
-          })}
+          {...cancelForm.register('reason', reasonRules)}
           {...errorProps(cancelForm.formState.errors.reason)}
         />
       </ActionDialog>
 
       <ActionDialog
-        open={dialog === 'refund'}
+        {...dialogOf('refund')}
         title={t('order.refundTitle', { id: order._id })}
         confirmLabel={t('order.doRefund')}
         cancelLabel={t('common.close')}
         busy={refunding.isLoading}
-        error={dialog === 'refund' ? error : null}
         onConfirm={() => void refundForm.handleSubmit(onRefund)()}
-        onClose={close}
-        onExited={focus.restore}
       >
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField
@@ -444,10 +439,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
             required
             multiline
             minRows={2}
-            {...refundForm.register('reason', {
-              validate: (value) => value.trim().length > 0 || t('validation.required'),
-              maxLength: { value: 500, message: t('validation.tooLong', { max: 500 }) },
-            })}
+            {...refundForm.register('reason', reasonRules)}
             {...errorProps(refundForm.formState.errors.reason)}
           />
           <Controller
