@@ -8,10 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,12 +21,12 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 
 import { ActionDialog, useFocusReturn } from '../app/action-dialog';
 import { adminApi } from '../app/api';
-import { failureOf } from '../app/errors';
+import { failureOf, failureText } from '../app/errors';
 import { errorProps } from '../app/form';
 import { formatDateTime, formatDollars } from '../app/format';
 import { toLanguage, type Language } from '../app/language';
 import { Busy } from '../app/layout';
-import { Facts, Section, ScrollBox, visuallyHidden } from '../app/parts';
+import { DataTable, Facts, Section, ScrollBox } from '../app/parts';
 
 type Dialog = 'move' | 'cancel' | 'refund' | null;
 
@@ -110,7 +107,7 @@ export default function OrderPage() {
       {order.isLoading ? <Busy /> : null}
       {order.isError ? (
         <Alert severity="error" role="alert">
-          {failureOf(order.error).status === 404 ? t('order.notFound') : t('app.error', { message: failureOf(order.error).message || t('app.networkError') })}
+          {failureOf(order.error).status === 404 ? t('order.notFound') : failureText(t, order.error)}
         </Alert>
       ) : null}
       {order.data ? <OrderView order={order.data} language={language} /> : null}
@@ -256,33 +253,31 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
 
       <Section title={t('order.lines')}>
         <ScrollBox label={t('order.lines')}>
-          <Table size="small">
-            <caption style={visuallyHidden}>{t('order.lines')}</caption>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('order.line.product')}</TableCell>
-                <TableCell align="right">{t('order.line.price')}</TableCell>
-                <TableCell align="right">{t('order.line.quantity')}</TableCell>
-                <TableCell align="right">{t('order.line.subtotal')}</TableCell>
-                <TableCell align="right">{t('order.line.restocked')}</TableCell>
+          <DataTable
+            caption={t('order.lines')}
+            size="small"
+            columns={[
+              { label: t('order.line.product') },
+              { label: t('order.line.price'), align: 'right' },
+              { label: t('order.line.quantity'), align: 'right' },
+              { label: t('order.line.subtotal'), align: 'right' },
+              { label: t('order.line.restocked'), align: 'right' },
+            ]}
+          >
+            {order.lines.map((line) => (
+              <TableRow key={line.productId}>
+                <TableCell lang={language} dir="auto">
+                  <Link component={RouterLink} to={`/products/${line.productId}`} sx={{ color: 'primary.dark' }}>
+                    {line.title[language] || line.title.en}
+                  </Link>
+                </TableCell>
+                <TableCell align="right">{formatDollars(line.price)}</TableCell>
+                <TableCell align="right">{line.quantity}</TableCell>
+                <TableCell align="right">{formatDollars(Math.round(line.price * line.quantity * 100) / 100)}</TableCell>
+                <TableCell align="right">{line.restocked}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {order.lines.map((line) => (
-                <TableRow key={line.productId}>
-                  <TableCell lang={language} dir="auto">
-                    <Link component={RouterLink} to={`/products/${line.productId}`} sx={{ color: 'primary.dark' }}>
-                      {line.title[language] || line.title.en}
-                    </Link>
-                  </TableCell>
-                  <TableCell align="right">{formatDollars(line.price)}</TableCell>
-                  <TableCell align="right">{line.quantity}</TableCell>
-                  <TableCell align="right">{formatDollars(Math.round(line.price * line.quantity * 100) / 100)}</TableCell>
-                  <TableCell align="right">{line.restocked}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </DataTable>
         </ScrollBox>
       </Section>
 
@@ -293,31 +288,29 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
               <Typography variant="body2">{t('order.paymentsNone')}</Typography>
             ) : (
               <ScrollBox label={t('order.payments')}>
-                <Table size="small">
-                  <caption style={visuallyHidden}>{t('order.payments')}</caption>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('order.payment.date')}</TableCell>
-                      <TableCell>{t('order.payment.provider')}</TableCell>
-                      <TableCell>{t('order.payment.session')}</TableCell>
-                      <TableCell>{t('order.payment.status')}</TableCell>
-                      <TableCell align="right">{t('order.payment.amount')}</TableCell>
+                <DataTable
+                  caption={t('order.payments')}
+                  size="small"
+                  columns={[
+                    { label: t('order.payment.date') },
+                    { label: t('order.payment.provider') },
+                    { label: t('order.payment.session') },
+                    { label: t('order.payment.status') },
+                    { label: t('order.payment.amount'), align: 'right' },
+                  ]}
+                >
+                  {order.payments.map((payment) => (
+                    <TableRow key={payment._id}>
+                      <TableCell>{formatDateTime(payment.createdAt, language)}</TableCell>
+                      <TableCell>{payment.provider}</TableCell>
+                      <TableCell dir="ltr" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
+                        {payment.providerSessionId}
+                      </TableCell>
+                      <TableCell>{payment.status}</TableCell>
+                      <TableCell align="right">{formatDollars(payment.amount)}</TableCell>
                     </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {order.payments.map((payment) => (
-                      <TableRow key={payment._id}>
-                        <TableCell>{formatDateTime(payment.createdAt, language)}</TableCell>
-                        <TableCell>{payment.provider}</TableCell>
-                        <TableCell dir="ltr" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
-                          {payment.providerSessionId}
-                        </TableCell>
-                        <TableCell>{payment.status}</TableCell>
-                        <TableCell align="right">{formatDollars(payment.amount)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                  ))}
+                </DataTable>
               </ScrollBox>
             )}
           </Section>
@@ -328,33 +321,31 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
               <Typography variant="body2">{t('order.refundsNone')}</Typography>
             ) : (
               <ScrollBox label={t('order.refunds')}>
-                <Table size="small">
-                  <caption style={visuallyHidden}>{t('order.refunds')}</caption>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('order.refund.date')}</TableCell>
-                      <TableCell align="right">{t('order.refund.amount')}</TableCell>
-                      <TableCell>{t('order.refund.reason')}</TableCell>
-                      <TableCell>{t('order.refund.restock')}</TableCell>
-                      <TableCell>{t('order.refund.status')}</TableCell>
-                      <TableCell>{t('order.refund.by')}</TableCell>
+                <DataTable
+                  caption={t('order.refunds')}
+                  size="small"
+                  columns={[
+                    { label: t('order.refund.date') },
+                    { label: t('order.refund.amount'), align: 'right' },
+                    { label: t('order.refund.reason') },
+                    { label: t('order.refund.restock') },
+                    { label: t('order.refund.status') },
+                    { label: t('order.refund.by') },
+                  ]}
+                >
+                  {order.refunds.map((refund) => (
+                    <TableRow key={refund._id}>
+                      <TableCell>{formatDateTime(refund.createdAt, language)}</TableCell>
+                      <TableCell align="right">{formatDollars(refund.amount)}</TableCell>
+                      <TableCell dir="auto">{refund.reason}</TableCell>
+                      <TableCell>{refund.restock ? t('common.yes') : t('common.no')}</TableCell>
+                      <TableCell>{refund.status === 'failed' ? t('order.refundStatus.failed', { message: refund.failureMessage ?? '' }) : t(`order.refundStatus.${refund.status}`)}</TableCell>
+                      <TableCell dir="ltr" sx={{ overflowWrap: 'anywhere' }}>
+                        {refund.by?.email ?? ''}
+                      </TableCell>
                     </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {order.refunds.map((refund) => (
-                      <TableRow key={refund._id}>
-                        <TableCell>{formatDateTime(refund.createdAt, language)}</TableCell>
-                        <TableCell align="right">{formatDollars(refund.amount)}</TableCell>
-                        <TableCell dir="auto">{refund.reason}</TableCell>
-                        <TableCell>{refund.restock ? t('common.yes') : t('common.no')}</TableCell>
-                        <TableCell>{refund.status === 'failed' ? t('order.refundStatus.failed', { message: refund.failureMessage ?? '' }) : t(`order.refundStatus.${refund.status}`)}</TableCell>
-                        <TableCell dir="ltr" sx={{ overflowWrap: 'anywhere' }}>
-                          {refund.by?.email ?? ''}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                  ))}
+                </DataTable>
               </ScrollBox>
             )}
           </Section>
