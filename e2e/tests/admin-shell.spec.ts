@@ -1,3 +1,5 @@
+import { SHIPPING_ADDRESS } from '../../apps/admin/src/test/shipping-address';
+
 import { expect, test } from './fixtures';
 
 /**
@@ -109,20 +111,7 @@ const STUB_ORDER = {
     { productId: 'p1', title: { en: 'Mango', ar: 'مانجو' }, thumbnail: '', quantity: 2, price: 10, restocked: 1 },
     { productId: 'p2', title: { en: 'Kiwi', ar: 'كيوي' }, thumbnail: '', quantity: 1, price: 20, restocked: 0 },
   ],
-  shippingAddress: {
-    _id: 'a1',
-    fullName: 'Sara Shopper',
-    phoneNumber: '+20 100 000 0000',
-    country: 'Egypt',
-    city: 'Cairo',
-    area: 'Zamalek',
-    street: '26th of July St',
-    building: '12',
-    floor: '3',
-    apartment: '7',
-    zipCode: '11211',
-    extraDetails: '',
-  },
+  shippingAddress: SHIPPING_ADDRESS,
   payments: [{ _id: 'pay1', provider: 'sandbox', providerSessionId: 'sbx_123', status: 'paid', amount: 40, createdAt: '2026-11-20T09:31:00.000Z' }],
   refunds: [
     {

@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+
 /** What the back office shows of a failed call: the API's `{message, code}` and the status. */
 export interface ApiFailure {
   status: number | null;
@@ -25,4 +27,9 @@ export function failureOf(error: unknown): ApiFailure {
   }
   const message = isRecord(error) && typeof error.message === 'string' ? error.message : '';
   return { status: null, message, code: null, field: null };
+}
+
+/** A failed query as the back office says it: the API's own words, or that the network failed. */
+export function failureText(t: TFunction, error: unknown): string {
+  return t('app.error', { message: failureOf(error).message || t('app.networkError') });
 }

@@ -1,7 +1,15 @@
 import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode, type Ref } from 'react';
+
+import { PAGE_SIZES, pageParam, pageSizeParam, type UpdateAddress } from './list-address';
 
 /** Hidden on screen, read by screen readers (a table's caption when a heading already shows it). */
 export const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
@@ -45,5 +53,58 @@ export function ScrollBox({ label, children }: { label: string; children: ReactN
     <TableContainer tabIndex={0} role="group" aria-label={label}>
       {children}
     </TableContainer>
+  );
+}
+
+/** A column's heading: its label, and `right` for figures. */
+export interface Column {
+  label: string;
+  align?: 'right';
+}
+
+/**
+ * A table with a caption for screen readers, a row of column headings and `children` as its body
+ * rows; `empty` (when given) is the one row shown under the headings, spanning them all.
+ */
+export function DataTable({ caption, columns, size, empty, children }: { caption: string; columns: Column[]; size?: 'small'; empty?: string | null; children: ReactNode }) {
+  return (
+    <Table size={size}>
+      <caption style={visuallyHidden}>{caption}</caption>
+      <TableHead>
+        <TableRow>
+          {columns.map((column) => (
+            <TableCell key={column.label} align={column.align}>
+              {column.label}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {empty ? (
+          <TableRow>
+            <TableCell colSpan={columns.length}>{empty}</TableCell>
+          </TableRow>
+        ) : null}
+        {children}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * The paging under a table whose page (from 1) and size live in the address: a page past the end
+ * shows as the last one, and a new page size starts again at page 1.
+ */
+export function AddressPagination({ count, page, pageSize, update }: { count: number; page: number; pageSize: number; update: UpdateAddress }) {
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={Math.min(page - 1, Math.max(0, Math.ceil(count / pageSize) - 1))}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={PAGE_SIZES}
+      onPageChange={(_event, next) => update({ page: pageParam(next) }, false)}
+      onRowsPerPageChange={(event) => update({ pageSize: pageSizeParam(event.target.value) })}
+    />
   );
 }

@@ -3,27 +3,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 
 import { adminApi } from '../app/api';
-import { failureOf } from '../app/errors';
+import { failureText } from '../app/errors';
 import { formatDateTime } from '../app/format';
 import { toLanguage } from '../app/language';
 import { Busy } from '../app/layout';
-import { ScrollBox, visuallyHidden } from '../app/parts';
-
-const PAGE_SIZES = [25, 50, 100];
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+import { dayParam, useAfterTyping, useListAddress } from '../app/list-address';
+import { AddressPagination, DataTable, ScrollBox, visuallyHidden } from '../app/parts';
 
 /** One changed field: its name and its values before and after, as compact JSON ('' when absent). */
 export interface Change {
@@ -62,44 +55,20 @@ export function diffOf(before: unknown, after: unknown): Change[] {
 export default function AuditPage() {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
-  const [params, setParams] = useSearchParams();
+  const { params, page, pageSize, update, updateLater } = useListAddress();
   const actor = params.get('actor') ?? '';
   const entity = params.get('entity') ?? '';
-  const from = DAY.test(params.get('from') ?? '') ? (params.get('from') ?? '') : '';
-  const to = DAY.test(params.get('to') ?? '') ? (params.get('to') ?? '') : '';
-  const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : 25;
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const from = dayParam(params, 'from');
+  const to = dayParam(params, 'to');
   const [typed, setTyped] = useState({ actor, entity });
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const afterTyping = useAfterTyping();
   const log = adminApi.useAuditQuery({ actor, entity, from, to, page, pageSize });
-
-  function update(changes: Record<string, string>, toFirstPage = true) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (toFirstPage) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }
-  // A timer calls the newest `update`: an older one would set the address from the parameters of its render.
-  const latestUpdate = useRef(update);
-  useEffect(() => {
-    latestUpdate.current = update;
-  });
 
   /** The text filters ask the API once typing has stopped for 300 ms. */
   function onType(key: 'actor' | 'entity', value: string) {
     const next = { ...typed, [key]: value };
     setTyped(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => latestUpdate.current({ actor: next.actor.trim(), entity: next.entity.trim() }), 300);
+    afterTyping(() => updateLater({ actor: next.actor.trim(), entity: next.entity.trim() }));
   }
 
   return (
@@ -115,69 +84,55 @@ export default function AuditPage() {
       </Box>
       {log.isError ? (
         <Alert severity="error" role="alert">
-          {t('app.error', { message: failureOf(log.error).message || t('app.networkError') })}
+          {failureText(t, log.error)}
         </Alert>
       ) : null}
       {log.isLoading ? <Busy /> : null}
       {log.data ? (
         <Paper variant="outlined">
           <ScrollBox label={t('audit.table')}>
-            <Table size="small">
-              <caption style={visuallyHidden}>{t('audit.table')}</caption>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('audit.columns.at')}</TableCell>
-                  <TableCell>{t('audit.columns.actor')}</TableCell>
-                  <TableCell>{t('audit.columns.address')}</TableCell>
-                  <TableCell>{t('audit.columns.action')}</TableCell>
-                  <TableCell>{t('audit.columns.entity')}</TableCell>
-                  <TableCell>{t('audit.columns.change')}</TableCell>
+            <DataTable
+              caption={t('audit.table')}
+              size="small"
+              columns={[
+                { label: t('audit.columns.at') },
+                { label: t('audit.columns.actor') },
+                { label: t('audit.columns.address') },
+                { label: t('audit.columns.action') },
+                { label: t('audit.columns.entity') },
+                { label: t('audit.columns.change') },
+              ]}
+              empty={log.data.data.length === 0 ? t('audit.none') : null}
+            >
+              {log.data.data.map((entry) => (
+                <TableRow key={entry._id} sx={{ verticalAlign: 'top' }}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time>
+                  </TableCell>
+                  <TableCell>
+                    <span dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+                      {entry.actor.email || t('audit.unknownActor')}
+                    </span>
+                    {entry.actor.role ? ` (${t(`roles.${entry.actor.role}`)})` : ''}
+                  </TableCell>
+                  <TableCell dir="ltr">{entry.address}</TableCell>
+                  <TableCell>{t(`audit.actions.${entry.action}`)}</TableCell>
+                  <TableCell>
+                    {entry.entityType ? t(`audit.entities.${entry.entityType}`) : ''}
+                    {entry.entityId ? (
+                      <Typography component="span" variant="body2" dir="ltr" sx={{ display: 'block', fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                        {entry.entityId}
+                      </Typography>
+                    ) : null}
+                  </TableCell>
+                  <TableCell>
+                    <ChangeList entry={entry} />
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {log.data.data.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={6}>{t('audit.none')}</TableCell>
-                  </TableRow>
-                ) : null}
-                {log.data.data.map((entry) => (
-                  <TableRow key={entry._id} sx={{ verticalAlign: 'top' }}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time>
-                    </TableCell>
-                    <TableCell>
-                      <span dir="ltr" style={{ overflowWrap: 'anywhere' }}>
-                        {entry.actor.email || t('audit.unknownActor')}
-                      </span>
-                      {entry.actor.role ? ` (${t(`roles.${entry.actor.role}`)})` : ''}
-                    </TableCell>
-                    <TableCell dir="ltr">{entry.address}</TableCell>
-                    <TableCell>{t(`audit.actions.${entry.action}`)}</TableCell>
-                    <TableCell>
-                      {entry.entityType ? t(`audit.entities.${entry.entityType}`) : ''}
-                      {entry.entityId ? (
-                        <Typography component="span" variant="body2" dir="ltr" sx={{ display: 'block', fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                          {entry.entityId}
-                        </Typography>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>
-                      <ChangeList entry={entry} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </DataTable>
           </ScrollBox>
-          <TablePagination
-            component="div"
-            count={log.data.total}
-            page={Math.min(page - 1, Math.max(0, Math.ceil(log.data.total / pageSize) - 1))}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_event, next) => update({ page: next === 0 ? '' : String(next + 1) }, false)}
-            onRowsPerPageChange={(event) => update({ pageSize: event.target.value === '25' ? '' : event.target.value })}
-          />
+          <AddressPagination count={log.data.total} page={page} pageSize={pageSize} update={update} />
         </Paper>
       ) : null}
     </Stack>

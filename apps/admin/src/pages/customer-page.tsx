@@ -4,10 +4,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type MouseEvent } from 'react';
@@ -17,11 +14,11 @@ import { Link as RouterLink, useParams } from 'react-router';
 
 import { ActionDialog, useFocusReturn } from '../app/action-dialog';
 import { adminApi } from '../app/api';
-import { failureOf } from '../app/errors';
+import { failureOf, failureText } from '../app/errors';
 import { formatDate, formatDateTime, formatDollars } from '../app/format';
 import { toLanguage, type Language } from '../app/language';
 import { Busy } from '../app/layout';
-import { Facts, Section, ScrollBox, visuallyHidden } from '../app/parts';
+import { DataTable, Facts, Section, ScrollBox } from '../app/parts';
 
 /** `/admin/customers/:id` (owner, support): profile, addresses, orders, lifetime spend; password reset and disabling, each confirmed. */
 export default function CustomerPage() {
@@ -37,7 +34,7 @@ export default function CustomerPage() {
       {customer.isLoading ? <Busy /> : null}
       {customer.isError ? (
         <Alert severity="error" role="alert">
-          {failureOf(customer.error).status === 404 ? t('customer.notFound') : t('app.error', { message: failureOf(customer.error).message || t('app.networkError') })}
+          {failureOf(customer.error).status === 404 ? t('customer.notFound') : failureText(t, customer.error)}
         </Alert>
       ) : null}
       {customer.data ? <CustomerView customer={customer.data} language={language} /> : null}
@@ -135,35 +132,33 @@ function CustomerView({ customer, language }: { customer: AdminCustomer; languag
           <Typography variant="body2">{t('customer.ordersNone')}</Typography>
         ) : (
           <ScrollBox label={t('customer.orders')}>
-            <Table size="small">
-              <caption style={visuallyHidden}>{t('customer.orders')}</caption>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('orders.columns.id')}</TableCell>
-                  <TableCell>{t('orders.columns.createdAt')}</TableCell>
-                  <TableCell align="right">{t('orders.columns.amount')}</TableCell>
-                  <TableCell align="right">{t('orders.columns.refunded')}</TableCell>
-                  <TableCell>{t('orders.columns.status')}</TableCell>
-                  <TableCell>{t('orders.columns.paymentStatus')}</TableCell>
+            <DataTable
+              caption={t('customer.orders')}
+              size="small"
+              columns={[
+                { label: t('orders.columns.id') },
+                { label: t('orders.columns.createdAt') },
+                { label: t('orders.columns.amount'), align: 'right' },
+                { label: t('orders.columns.refunded'), align: 'right' },
+                { label: t('orders.columns.status') },
+                { label: t('orders.columns.paymentStatus') },
+              ]}
+            >
+              {customer.orders.map((order) => (
+                <TableRow key={order._id}>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/orders/${order._id}`} sx={{ color: 'primary.dark', fontFamily: 'monospace' }}>
+                      {order._id}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{formatDateTime(order.createdAt, language)}</TableCell>
+                  <TableCell align="right">{formatDollars(order.amount)}</TableCell>
+                  <TableCell align="right">{order.refunded > 0 ? formatDollars(order.refunded) : ''}</TableCell>
+                  <TableCell>{t(`orderStatus.${order.status}`)}</TableCell>
+                  <TableCell>{t(`paymentStatus.${order.paymentStatus}`)}</TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {customer.orders.map((order) => (
-                  <TableRow key={order._id}>
-                    <TableCell>
-                      <Link component={RouterLink} to={`/orders/${order._id}`} sx={{ color: 'primary.dark', fontFamily: 'monospace' }}>
-                        {order._id}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{formatDateTime(order.createdAt, language)}</TableCell>
-                    <TableCell align="right">{formatDollars(order.amount)}</TableCell>
-                    <TableCell align="right">{order.refunded > 0 ? formatDollars(order.refunded) : ''}</TableCell>
-                    <TableCell>{t(`orderStatus.${order.status}`)}</TableCell>
-                    <TableCell>{t(`paymentStatus.${order.paymentStatus}`)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </DataTable>
           </ScrollBox>
         )}
       </Section>

@@ -6,6 +6,8 @@ import { lastDays } from '../app/format';
 import { APPLES, CATALOG, lastQuery, ORDER_ID, sessionOf, stats, SUPPORT } from '../test/back-office';
 import { json, renderAdmin, stubApi, type Call } from '../test/harness';
 
+import { wholeCountTick } from './dashboard-page';
+
 const statsAnswer = (call: Call) => (call.url.pathname === '/api/admin/stats' ? json(200, { data: stats() }) : undefined);
 
 describe('dashboard', () => {
@@ -74,5 +76,11 @@ describe('dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Back office' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Products', 'Import and export', 'My account']);
+  });
+
+  it('labels the paid-orders axis with whole numbers only', () => {
+    const tick = { location: 'tick' } as const;
+    expect([0, 0.2, 0.5, 1, 2, 1200].map((value) => wholeCountTick(value, tick))).toEqual(['0', '', '', '1', '2', '1,200']);
+    expect(wholeCountTick(3, { location: 'tooltip' })).toBe('3');
   });
 });

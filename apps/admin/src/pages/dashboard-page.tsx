@@ -3,10 +3,7 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -18,11 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 
 import { adminApi } from '../app/api';
-import { failureOf } from '../app/errors';
+import { failureText } from '../app/errors';
 import { formatCount, formatDateTime, formatDay, formatDollars, lastDays } from '../app/format';
 import { toLanguage } from '../app/language';
 import { Busy } from '../app/layout';
-import { Section, visuallyHidden } from '../app/parts';
+import { DataTable, Section } from '../app/parts';
 
 export const RANGES = ['7', '30', '90'] as const;
 type Range = (typeof RANGES)[number];
@@ -74,7 +71,7 @@ export default function DashboardPage() {
       </Stack>
       {stats.isError ? (
         <Alert severity="error" role="alert">
-          {t('app.error', { message: failureOf(stats.error).message || t('app.networkError') })}
+          {failureText(t, stats.error)}
         </Alert>
       ) : null}
       {!data ? (
@@ -101,7 +98,8 @@ export default function DashboardPage() {
                 yAxis={[
                   // Whole dollars on the ticks; the tooltip has the cents.
                   { id: 'revenue', width: 72, valueFormatter: (value: number, context: AxisValueFormatterContext) => (context.location === 'tick' ? wholeDollars(value) : formatDollars(value)) },
-                  { id: 'orders', position: 'right', tickMinStep: 1, width: 40 },
+                  // Whole orders on the ticks: with no orders in the period the scale would show 0.0, 0.2...
+                  { id: 'orders', position: 'right', tickMinStep: 1, width: 40, valueFormatter: wholeCountTick },
                 ]}
                 series={[
                   { data: data.days.map((day) => day.revenue), label: t('dashboard.revenue'), yAxisId: 'revenue', color: '#0071dc', valueFormatter: (value) => formatDollars(value) },
@@ -111,25 +109,19 @@ export default function DashboardPage() {
             </Box>
             <details>
               <summary>{t('dashboard.showTable')}</summary>
-              <Table size="small">
-                <caption style={visuallyHidden}>{t('dashboard.chartTitle')}</caption>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('dashboard.day')}</TableCell>
-                    <TableCell align="right">{t('dashboard.revenue')}</TableCell>
-                    <TableCell align="right">{t('dashboard.paidOrders')}</TableCell>
+              <DataTable
+                caption={t('dashboard.chartTitle')}
+                size="small"
+                columns={[{ label: t('dashboard.day') }, { label: t('dashboard.revenue'), align: 'right' }, { label: t('dashboard.paidOrders'), align: 'right' }]}
+              >
+                {data.days.map((day) => (
+                  <TableRow key={day.date}>
+                    <TableCell>{formatDay(day.date, language)}</TableCell>
+                    <TableCell align="right">{formatDollars(day.revenue)}</TableCell>
+                    <TableCell align="right">{formatCount(day.paidOrders, language)}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.days.map((day) => (
-                    <TableRow key={day.date}>
-                      <TableCell>{formatDay(day.date, language)}</TableCell>
-                      <TableCell align="right">{formatDollars(day.revenue)}</TableCell>
-                      <TableCell align="right">{formatCount(day.paidOrders, language)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                ))}
+              </DataTable>
             </details>
           </Section>
 
@@ -139,32 +131,26 @@ export default function DashboardPage() {
                 {data.expiringUnpaid.length === 0 ? (
                   <Typography variant="body2">{t('dashboard.expiringNone')}</Typography>
                 ) : (
-                  <Table size="small">
-                    <caption style={visuallyHidden}>{t('dashboard.expiringTitle')}</caption>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{t('dashboard.order')}</TableCell>
-                        <TableCell>{t('dashboard.amount')}</TableCell>
-                        <TableCell>{t('dashboard.expires')}</TableCell>
+                  <DataTable
+                    caption={t('dashboard.expiringTitle')}
+                    size="small"
+                    columns={[{ label: t('dashboard.order') }, { label: t('dashboard.amount') }, { label: t('dashboard.expires') }]}
+                  >
+                    {data.expiringUnpaid.map((order) => (
+                      <TableRow key={order._id}>
+                        <TableCell>
+                          <Link component={RouterLink} to={`/orders/${order._id}`} sx={{ color: 'primary.dark' }}>
+                            {order._id}
+                          </Link>
+                          <Typography variant="body2" dir="ltr" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                            {order.customerEmail}
+                          </Typography>
+                        </TableCell>
+                        <TableCell>{formatDollars(order.amount)}</TableCell>
+                        <TableCell>{formatDateTime(order.payBy, language)}</TableCell>
                       </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.expiringUnpaid.map((order) => (
-                        <TableRow key={order._id}>
-                          <TableCell>
-                            <Link component={RouterLink} to={`/orders/${order._id}`} sx={{ color: 'primary.dark' }}>
-                              {order._id}
-                            </Link>
-                            <Typography variant="body2" dir="ltr" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                              {order.customerEmail}
-                            </Typography>
-                          </TableCell>
-                          <TableCell>{formatDollars(order.amount)}</TableCell>
-                          <TableCell>{formatDateTime(order.payBy, language)}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                    ))}
+                  </DataTable>
                 )}
               </Section>
             </Grid>
@@ -173,27 +159,22 @@ export default function DashboardPage() {
                 {data.lowStock.length === 0 ? (
                   <Typography variant="body2">{t('dashboard.lowStockNone')}</Typography>
                 ) : (
-                  <Table size="small">
-                    <caption style={visuallyHidden}>{t('dashboard.lowStockTitle', { threshold: data.lowStockThreshold })}</caption>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{t('dashboard.product')}</TableCell>
-                        <TableCell align="right">{t('dashboard.stock')}</TableCell>
+                  <DataTable
+                    caption={t('dashboard.lowStockTitle', { threshold: data.lowStockThreshold })}
+                    size="small"
+                    columns={[{ label: t('dashboard.product') }, { label: t('dashboard.stock'), align: 'right' }]}
+                  >
+                    {data.lowStock.map((product) => (
+                      <TableRow key={product._id}>
+                        <TableCell>
+                          <Link component={RouterLink} to={`/products/${product._id}`} lang={language} dir="auto" sx={{ color: 'primary.dark' }}>
+                            {product.title[language] || product.title.en}
+                          </Link>
+                        </TableCell>
+                        <TableCell align="right">{formatCount(product.quantity, language)}</TableCell>
                       </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.lowStock.map((product) => (
-                        <TableRow key={product._id}>
-                          <TableCell>
-                            <Link component={RouterLink} to={`/products/${product._id}`} lang={language} dir="auto" sx={{ color: 'primary.dark' }}>
-                              {product.title[language] || product.title.en}
-                            </Link>
-                          </TableCell>
-                          <TableCell align="right">{formatCount(product.quantity, language)}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                    ))}
+                  </DataTable>
                 )}
               </Section>
             </Grid>
@@ -202,27 +183,21 @@ export default function DashboardPage() {
                 {data.bestSellers.length === 0 ? (
                   <Typography variant="body2">{t('dashboard.bestSellersNone')}</Typography>
                 ) : (
-                  <Table size="small">
-                    <caption style={visuallyHidden}>{t('dashboard.bestSellersTitle')}</caption>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{t('dashboard.product')}</TableCell>
-                        <TableCell align="right">{t('dashboard.units')}</TableCell>
-                        <TableCell align="right">{t('dashboard.revenue')}</TableCell>
+                  <DataTable
+                    caption={t('dashboard.bestSellersTitle')}
+                    size="small"
+                    columns={[{ label: t('dashboard.product') }, { label: t('dashboard.units'), align: 'right' }, { label: t('dashboard.revenue'), align: 'right' }]}
+                  >
+                    {data.bestSellers.map((product) => (
+                      <TableRow key={product._id}>
+                        <TableCell lang={language} dir="auto">
+                          {product.title[language] || product.title.en}
+                        </TableCell>
+                        <TableCell align="right">{formatCount(product.quantity, language)}</TableCell>
+                        <TableCell align="right">{formatDollars(product.revenue)}</TableCell>
                       </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.bestSellers.map((product) => (
-                        <TableRow key={product._id}>
-                          <TableCell lang={language} dir="auto">
-                            {product.title[language] || product.title.en}
-                          </TableCell>
-                          <TableCell align="right">{formatCount(product.quantity, language)}</TableCell>
-                          <TableCell align="right">{formatDollars(product.revenue)}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                    ))}
+                  </DataTable>
                 )}
               </Section>
             </Grid>
@@ -236,6 +211,12 @@ export default function DashboardPage() {
 /** `$1,300`: an axis tick, rounded to whole dollars. */
 function wholeDollars(value: number): string {
   return `$${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
+}
+
+/** A paid-orders tick: a whole number (`1,200`), or no label between two whole numbers; elsewhere the plain value. */
+export function wholeCountTick(value: number, context: Pick<AxisValueFormatterContext, 'location'>): string {
+  if (context.location !== 'tick') return value.toLocaleString();
+  return Number.isInteger(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 0 }) : '';
 }
 
 function Figure({ label, value }: { label: string; value: string }) {

@@ -8,10 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,12 +21,12 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 
 import { ActionDialog, useFocusReturn } from '../app/action-dialog';
 import { adminApi } from '../app/api';
-import { failureOf } from '../app/errors';
+import { failureOf, failureText } from '../app/errors';
 import { errorProps } from '../app/form';
 import { formatDateTime, formatDollars } from '../app/format';
 import { toLanguage, type Language } from '../app/language';
 import { Busy } from '../app/layout';
-import { Facts, Section, ScrollBox, visuallyHidden } from '../app/parts';
+import { DataTable, Facts, Section, ScrollBox } from '../app/parts';
 
 type Dialog = 'move' | 'cancel' | 'refund' | null;
 
@@ -110,7 +107,7 @@ export default function OrderPage() {
       {order.isLoading ? <Busy /> : null}
       {order.isError ? (
         <Alert severity="error" role="alert">
-          {failureOf(order.error).status === 404 ? t('order.notFound') : t('app.error', { message: failureOf(order.error).message || t('app.networkError') })}
+          {failureOf(order.error).status === 404 ? t('order.notFound') : failureText(t, order.error)}
         </Alert>
       ) : null}
       {order.data ? <OrderView order={order.data} language={language} /> : null}
@@ -150,6 +147,13 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
     };
   }
   const close = () => setDialog(null);
+  /** What the dialogs share: open while theirs is, the API's message in the open one only, focus back once closed. */
+  const dialogOf = (which: Exclude<Dialog, null>) => ({ open: dialog === which, error: dialog === which ? error : null, onClose: close, onExited: focus.restore });
+  /** A cancel or refund reason: required, 500 characters at most. */
+  const reasonRules = {
+    validate: (value: string) => value.trim().length > 0 || t('validation.required'),
+    maxLength: { value: 500, message: t('validation.tooLong', { max: 500 }) },
+  };
 
   /** The API's message inline (409 illegal move, 403 needs the owner, 502 refused or no answer from the provider...). */
   function failed(cause: unknown) {
@@ -249,33 +253,31 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
 
       <Section title={t('order.lines')}>
         <ScrollBox label={t('order.lines')}>
-          <Table size="small">
-            <caption style={visuallyHidden}>{t('order.lines')}</caption>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('order.line.product')}</TableCell>
-                <TableCell align="right">{t('order.line.price')}</TableCell>
-                <TableCell align="right">{t('order.line.quantity')}</TableCell>
-                <TableCell align="right">{t('order.line.subtotal')}</TableCell>
-                <TableCell align="right">{t('order.line.restocked')}</TableCell>
+          <DataTable
+            caption={t('order.lines')}
+            size="small"
+            columns={[
+              { label: t('order.line.product') },
+              { label: t('order.line.price'), align: 'right' },
+              { label: t('order.line.quantity'), align: 'right' },
+              { label: t('order.line.subtotal'), align: 'right' },
+              { label: t('order.line.restocked'), align: 'right' },
+            ]}
+          >
+            {order.lines.map((line) => (
+              <TableRow key={line.productId}>
+                <TableCell lang={language} dir="auto">
+                  <Link component={RouterLink} to={`/products/${line.productId}`} sx={{ color: 'primary.dark' }}>
+                    {line.title[language] || line.title.en}
+                  </Link>
+                </TableCell>
+                <TableCell align="right">{formatDollars(line.price)}</TableCell>
+                <TableCell align="right">{line.quantity}</TableCell>
+                <TableCell align="right">{formatDollars(Math.round(line.price * line.quantity * 100) / 100)}</TableCell>
+                <TableCell align="right">{line.restocked}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {order.lines.map((line) => (
-                <TableRow key={line.productId}>
-                  <TableCell lang={language} dir="auto">
-                    <Link component={RouterLink} to={`/products/${line.productId}`} sx={{ color: 'primary.dark' }}>
-                      {line.title[language] || line.title.en}
-                    </Link>
-                  </TableCell>
-                  <TableCell align="right">{formatDollars(line.price)}</TableCell>
-                  <TableCell align="right">{line.quantity}</TableCell>
-                  <TableCell align="right">{formatDollars(Math.round(line.price * line.quantity * 100) / 100)}</TableCell>
-                  <TableCell align="right">{line.restocked}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </DataTable>
         </ScrollBox>
       </Section>
 
@@ -286,31 +288,29 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
               <Typography variant="body2">{t('order.paymentsNone')}</Typography>
             ) : (
               <ScrollBox label={t('order.payments')}>
-                <Table size="small">
-                  <caption style={visuallyHidden}>{t('order.payments')}</caption>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('order.payment.date')}</TableCell>
-                      <TableCell>{t('order.payment.provider')}</TableCell>
-                      <TableCell>{t('order.payment.session')}</TableCell>
-                      <TableCell>{t('order.payment.status')}</TableCell>
-                      <TableCell align="right">{t('order.payment.amount')}</TableCell>
+                <DataTable
+                  caption={t('order.payments')}
+                  size="small"
+                  columns={[
+                    { label: t('order.payment.date') },
+                    { label: t('order.payment.provider') },
+                    { label: t('order.payment.session') },
+                    { label: t('order.payment.status') },
+                    { label: t('order.payment.amount'), align: 'right' },
+                  ]}
+                >
+                  {order.payments.map((payment) => (
+                    <TableRow key={payment._id}>
+                      <TableCell>{formatDateTime(payment.createdAt, language)}</TableCell>
+                      <TableCell>{payment.provider}</TableCell>
+                      <TableCell dir="ltr" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
+                        {payment.providerSessionId}
+                      </TableCell>
+                      <TableCell>{payment.status}</TableCell>
+                      <TableCell align="right">{formatDollars(payment.amount)}</TableCell>
                     </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {order.payments.map((payment) => (
-                      <TableRow key={payment._id}>
-                        <TableCell>{formatDateTime(payment.createdAt, language)}</TableCell>
-                        <TableCell>{payment.provider}</TableCell>
-                        <TableCell dir="ltr" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
-                          {payment.providerSessionId}
-                        </TableCell>
-                        <TableCell>{payment.status}</TableCell>
-                        <TableCell align="right">{formatDollars(payment.amount)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                  ))}
+                </DataTable>
               </ScrollBox>
             )}
           </Section>
@@ -321,33 +321,31 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
               <Typography variant="body2">{t('order.refundsNone')}</Typography>
             ) : (
               <ScrollBox label={t('order.refunds')}>
-                <Table size="small">
-                  <caption style={visuallyHidden}>{t('order.refunds')}</caption>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('order.refund.date')}</TableCell>
-                      <TableCell align="right">{t('order.refund.amount')}</TableCell>
-                      <TableCell>{t('order.refund.reason')}</TableCell>
-                      <TableCell>{t('order.refund.restock')}</TableCell>
-                      <TableCell>{t('order.refund.status')}</TableCell>
-                      <TableCell>{t('order.refund.by')}</TableCell>
+                <DataTable
+                  caption={t('order.refunds')}
+                  size="small"
+                  columns={[
+                    { label: t('order.refund.date') },
+                    { label: t('order.refund.amount'), align: 'right' },
+                    { label: t('order.refund.reason') },
+                    { label: t('order.refund.restock') },
+                    { label: t('order.refund.status') },
+                    { label: t('order.refund.by') },
+                  ]}
+                >
+                  {order.refunds.map((refund) => (
+                    <TableRow key={refund._id}>
+                      <TableCell>{formatDateTime(refund.createdAt, language)}</TableCell>
+                      <TableCell align="right">{formatDollars(refund.amount)}</TableCell>
+                      <TableCell dir="auto">{refund.reason}</TableCell>
+                      <TableCell>{refund.restock ? t('common.yes') : t('common.no')}</TableCell>
+                      <TableCell>{refund.status === 'failed' ? t('order.refundStatus.failed', { message: refund.failureMessage ?? '' }) : t(`order.refundStatus.${refund.status}`)}</TableCell>
+                      <TableCell dir="ltr" sx={{ overflowWrap: 'anywhere' }}>
+                        {refund.by?.email ?? ''}
+                      </TableCell>
                     </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {order.refunds.map((refund) => (
-                      <TableRow key={refund._id}>
-                        <TableCell>{formatDateTime(refund.createdAt, language)}</TableCell>
-                        <TableCell align="right">{formatDollars(refund.amount)}</TableCell>
-                        <TableCell dir="auto">{refund.reason}</TableCell>
-                        <TableCell>{refund.restock ? t('common.yes') : t('common.no')}</TableCell>
-                        <TableCell>{refund.status === 'failed' ? t('order.refundStatus.failed', { message: refund.failureMessage ?? '' }) : t(`order.refundStatus.${refund.status}`)}</TableCell>
-                        <TableCell dir="ltr" sx={{ overflowWrap: 'anywhere' }}>
-                          {refund.by?.email ?? ''}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                  ))}
+                </DataTable>
               </ScrollBox>
             )}
           </Section>
@@ -372,29 +370,23 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
       </Section>
 
       <ActionDialog
-        open={dialog === 'move'}
+        {...dialogOf('move')}
         title={moveTo ? t('order.moveTitle', { id: order._id, status: t(`orderStatus.${moveTo}`) }) : ''}
         confirmLabel={moveTo ? t('order.markAs', { status: t(`orderStatus.${moveTo}`) }) : ''}
         cancelLabel={t('common.close')}
         busy={moving.isLoading}
-        error={dialog === 'move' ? error : null}
         onConfirm={() => void onMove()}
-        onClose={close}
-        onExited={focus.restore}
       >
         <Typography>{moveTo && dialog === 'move' ? t('order.moveText', { from: t(`orderStatus.${order.status}`), to: t(`orderStatus.${moveTo}`) }) : null}</Typography>
       </ActionDialog>
 
       <ActionDialog
-        open={dialog === 'cancel'}
+        {...dialogOf('cancel')}
         title={t('order.cancelTitle', { id: order._id })}
         confirmLabel={t('order.doCancel')}
         cancelLabel={t('order.keep')}
         busy={cancelling.isLoading}
-        error={dialog === 'cancel' ? error : null}
         onConfirm={() => void cancelForm.handleSubmit(onCancel)()}
-        onClose={close}
-        onExited={focus.restore}
         destructive
       >
         <Typography sx={{ mb: 2 }}>{refundableThen > 0 ? t('order.cancelPaid', { amount: refundMax }) : t('order.cancelUnpaid')}</Typography>
@@ -405,24 +397,18 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
           multiline
           minRows={2}
           autoFocus
-          {...cancelForm.register('reason', {
-            validate: (value) => value.trim().length > 0 || t('validation.required'),
-            maxLength: { value: 500, message: t('validation.tooLong', { max: 500 }) },
-          })}
+          {...cancelForm.register('reason', reasonRules)}
           {...errorProps(cancelForm.formState.errors.reason)}
         />
       </ActionDialog>
 
       <ActionDialog
-        open={dialog === 'refund'}
+        {...dialogOf('refund')}
         title={t('order.refundTitle', { id: order._id })}
         confirmLabel={t('order.doRefund')}
         cancelLabel={t('common.close')}
         busy={refunding.isLoading}
-        error={dialog === 'refund' ? error : null}
         onConfirm={() => void refundForm.handleSubmit(onRefund)()}
-        onClose={close}
-        onExited={focus.restore}
       >
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField
@@ -444,10 +430,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
             required
             multiline
             minRows={2}
-            {...refundForm.register('reason', {
-              validate: (value) => value.trim().length > 0 || t('validation.required'),
-              maxLength: { value: 500, message: t('validation.tooLong', { max: 500 }) },
-            })}
+            {...refundForm.register('reason', reasonRules)}
             {...errorProps(refundForm.formState.errors.reason)}
           />
           <Controller

@@ -8,22 +8,21 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 
 import { adminApi } from '../app/api';
-import { failureOf } from '../app/errors';
 import { formatDateTime, formatDollars } from '../app/format';
 import { toLanguage } from '../app/language';
+import { dayParam, useAfterTyping, useListAddress } from '../app/list-address';
+import { ServerGrid } from '../app/server-grid';
 
 const SORTABLE = new Set(['createdAt', 'amount']);
 const DEFAULT_SORT = '-createdAt';
-const PAGE_SIZES = [25, 50, 100];
 /** How often the list asks again, so new orders appear without a reload. */
 export const ORDERS_POLL_MS = 15_000;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The grid's sort model as the API's `sort` (`amount`, `-createdAt`...); the newest first by default. */
 export function orderSortParam(model: GridSortModel): string {
@@ -55,18 +54,15 @@ export default function OrdersPage() {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { params, page, pageSize, update, updateLater } = useListAddress();
   const q = params.get('q') ?? '';
   const status = OrderStatusSchema.safeParse(params.get('status')).data ?? '';
   const paymentStatus = PaymentStatusSchema.safeParse(params.get('paymentStatus')).data ?? '';
-  const from = DAY.test(params.get('from') ?? '') ? (params.get('from') ?? '') : '';
-  const to = DAY.test(params.get('to') ?? '') ? (params.get('to') ?? '') : '';
+  const from = dayParam(params, 'from');
+  const to = dayParam(params, 'to');
   const sort = params.get('sort') ?? DEFAULT_SORT;
-  const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : 25;
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const [search, setSearch] = useState(q);
-  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const afterTyping = useAfterTyping();
 
   const sortModel = useMemo(() => sortModelOf(sort), [sort]);
   const list = adminApi.useListOrdersQuery(
@@ -74,37 +70,13 @@ export default function OrdersPage() {
     { pollingInterval: ORDERS_POLL_MS, skipPollingIfUnfocused: true, refetchOnFocus: true },
   );
 
-  /** Sets some of the address's parameters (empty: removed); a new search or filter starts again at page 1. */
-  function update(changes: Record<string, string>, toFirstPage = true) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (toFirstPage) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }
-  // A timer calls the newest `update`: an older one would set the address from the parameters of its render.
-  const latestUpdate = useRef(update);
-  useEffect(() => {
-    latestUpdate.current = update;
-  });
   const filterBy = (key: string) => (event: { target: { value: string } }) => update({ [key]: event.target.value });
 
   function onSearch(value: string) {
     setSearch(value);
-    clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => latestUpdate.current({ q: value.trim() }), 300);
+    afterTyping(() => updateLater({ q: value.trim() }));
   }
 
-  const paging = useMemo<GridPaginationModel>(() => ({ page: page - 1, pageSize }), [page, pageSize]);
-  const onPaging = (model: GridPaginationModel) =>
-    update({ page: model.page === 0 ? '' : String(model.page + 1), pageSize: model.pageSize === 25 ? '' : String(model.pageSize) }, model.pageSize !== pageSize);
   const onSort = (model: GridSortModel) => {
     const next = orderSortParam(model);
     update({ sort: next === DEFAULT_SORT ? '' : next });
@@ -190,34 +162,21 @@ export default function OrdersPage() {
           sx={{ minWidth: 170 }}
         />
       </Box>
-      {list.isError ? (
-        <Typography role="alert" color="error">
-          {t('app.error', { message: failureOf(list.error).message || t('app.networkError') })}
-        </Typography>
-      ) : null}
-      <Box sx={{ height: 640, width: '100%' }}>
-        <DataGrid
-          aria-label={t('orders.grid')}
-          rows={list.data?.data ?? []}
-          getRowId={(row) => row._id}
-          columns={columns}
-          rowCount={list.data?.total ?? 0}
-          loading={list.isLoading}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          disableColumnFilter
-          paginationModel={paging}
-          onPaginationModelChange={onPaging}
-          pageSizeOptions={PAGE_SIZES}
-          sortModel={sortModel}
-          onSortModelChange={onSort}
-          sortingOrder={['desc', 'asc']}
-          disableRowSelectionOnClick
-          onRowClick={({ row }: { row: AdminOrderSummary }) => void navigate(`/orders/${row._id}`, { state: { list: listSearch } })}
-          sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' } }}
-        />
-      </Box>
+      <ServerGrid
+        aria-label={t('orders.grid')}
+        list={list}
+        page={page}
+        pageSize={pageSize}
+        update={update}
+        columns={columns}
+        loading={list.isLoading}
+        sortModel={sortModel}
+        onSortModelChange={onSort}
+        sortingOrder={['desc', 'asc']}
+        disableRowSelectionOnClick
+        onRowClick={({ row }: { row: AdminOrderSummary }) => void navigate(`/orders/${row._id}`, { state: { list: listSearch } })}
+        sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+      />
     </Stack>
   );
 }

@@ -7,19 +7,20 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridRowSelectionModel, type GridSortModel } from '@mui/x-data-grid';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import type { GridColDef, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
 import { formatDateTime, formatDollars } from '../app/format';
 import { toLanguage } from '../app/language';
+import { useAfterTyping, useListAddress } from '../app/list-address';
+import { ServerGrid } from '../app/server-grid';
 
 const SORTABLE = new Set(['title', 'price', 'quantity', 'updatedAt']);
-const PAGE_SIZES = [25, 50, 100];
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
 /** The grid's sort model as the API's `sort`: `price` or `-price`; the newest changes first by default. */
@@ -43,17 +44,14 @@ export function sortModelOf(sort: string): GridSortModel {
 export default function ProductsPage() {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
-  const [params, setParams] = useSearchParams();
+  const { params, page, pageSize, update } = useListAddress();
   const q = params.get('q') ?? '';
   const category = params.get('category') ?? '';
   const status = params.get('status') ?? '';
   const stock = params.get('stock') ?? '';
   const sort = params.get('sort') ?? '-updatedAt';
-  const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : 25;
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const [search, setSearch] = useState(q);
-  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const afterTyping = useAfterTyping();
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
   const [bulkBusy, setBulkBusy] = useState(false);
 
@@ -61,34 +59,15 @@ export default function ProductsPage() {
   const list = adminApi.useListProductsQuery({ q, category, status, stock, sort, page, pageSize });
   const [updateProduct] = adminApi.useUpdateProductMutation();
 
-  /** Sets some of the address's parameters (empty: removed); a new search or filter starts again at page 1. */
-  function update(changes: Record<string, string>, toFirstPage = true) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (toFirstPage) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }
   const filterBy = (key: string) => (event: { target: { value: string } }) => update({ [key]: event.target.value });
 
   /** The search box asks the API once typing has stopped for 300 ms. */
   function onSearch(value: string) {
     setSearch(value);
-    clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => update({ q: value.trim() }), 300);
+    afterTyping(() => update({ q: value.trim() }));
   }
 
-  const paging = useMemo<GridPaginationModel>(() => ({ page: page - 1, pageSize }), [page, pageSize]);
   const sortModel = useMemo(() => sortModelOf(sort), [sort]);
-  const onPaging = (model: GridPaginationModel) =>
-    update({ page: model.page === 0 ? '' : String(model.page + 1), pageSize: model.pageSize === 25 ? '' : String(model.pageSize) }, model.pageSize !== pageSize);
   const onSort = (model: GridSortModel) => {
     const next = sortParam(model);
     update({ sort: next === '-updatedAt' ? '' : next });
@@ -185,37 +164,24 @@ export default function ProductsPage() {
           {selectedIds.length > 0 ? t('products.selected', { count: selectedIds.length }) : ''}
         </Typography>
       </Stack>
-      {list.isError ? (
-        <Typography role="alert" color="error">
-          {t('app.error', { message: failureOf(list.error).message || t('app.networkError') })}
-        </Typography>
-      ) : null}
-      <Box sx={{ height: 640, width: '100%' }}>
-        <DataGrid
-          aria-label={t('products.grid')}
-          rows={list.data?.data ?? []}
-          getRowId={(row) => row._id}
-          columns={columns}
-          rowCount={list.data?.total ?? 0}
-          loading={list.isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          disableColumnFilter
-          paginationModel={paging}
-          onPaginationModelChange={onPaging}
-          pageSizeOptions={PAGE_SIZES}
-          sortModel={sortModel}
-          onSortModelChange={onSort}
-          sortingOrder={['asc', 'desc']}
-          checkboxSelection
-          disableRowSelectionOnClick
-          keepNonExistentRowsSelected
-          rowSelectionModel={selection}
-          onRowSelectionModelChange={setSelection}
-          rowHeight={60}
-        />
-      </Box>
+      <ServerGrid
+        aria-label={t('products.grid')}
+        list={list}
+        page={page}
+        pageSize={pageSize}
+        update={update}
+        columns={columns}
+        loading={list.isFetching}
+        sortModel={sortModel}
+        onSortModelChange={onSort}
+        sortingOrder={['asc', 'desc']}
+        checkboxSelection
+        disableRowSelectionOnClick
+        keepNonExistentRowsSelected
+        rowSelectionModel={selection}
+        onRowSelectionModelChange={setSelection}
+        rowHeight={60}
+      />
     </Stack>
   );
 }

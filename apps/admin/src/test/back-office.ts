@@ -1,6 +1,7 @@
 import type { AdminCustomer, AdminOrder, AdminOrderSummary, AuditEntry, Stats } from '@dukkan/contracts/admin-orders';
 
 import type { Call } from './harness';
+import { SHIPPING_ADDRESS } from './shipping-address';
 
 /** Fixtures of the orders, customers, dashboard and audit screens' tests (issue #21). */
 
@@ -38,20 +39,7 @@ export function order(overrides: Partial<AdminOrder> = {}): AdminOrder {
       { productId: APPLES, title: { en: 'Apples', ar: 'تفاح' }, thumbnail: '', quantity: 2, price: 10, restocked: 0 },
       { productId: PEARS, title: { en: 'Pears', ar: 'كمثرى' }, thumbnail: '', quantity: 1, price: 20, restocked: 0 },
     ],
-    shippingAddress: {
-      _id: 'a1',
-      fullName: 'Sara Shopper',
-      phoneNumber: '+20 100 000 0000',
-      country: 'Egypt',
-      city: 'Cairo',
-      area: 'Zamalek',
-      street: '26th of July St',
-      building: '12',
-      floor: '3',
-      apartment: '7',
-      zipCode: '11211',
-      extraDetails: '',
-    },
+    shippingAddress: SHIPPING_ADDRESS,
     payments: [{ _id: 'pay1', provider: 'sandbox', providerSessionId: 'sbx_123', status: 'paid', amount: 40, createdAt: '2026-11-20T09:31:00.000Z' }],
     refunds: [],
     timeline: [
