@@ -117,6 +117,8 @@ export interface ImportProgress {
   created: number;
   updated: number;
   errors: { line: number; column: string; message: string }[];
+  /** When it ended (ISO), `null` while it runs. */
+  finishedAt: string | null;
 }
 export interface TwoFactorEnrolment {
   secret: string;
@@ -282,19 +284,6 @@ export const adminApi = createApi({
       invalidatesTags: (_r, _e, { id }) => ['Products', { type: 'Product', id }],
     }),
 
-    importProducts: build.mutation<{ counts?: ImportCounts; importId?: string }, { csv: string; dryRun: boolean }>({
-      query: ({ csv, dryRun }) => ({
-        url: 'admin/products/import',
-        method: 'POST',
-        params: dryRun ? { dryRun: 1 } : { async: 1 },
-        headers: { 'Content-Type': 'text/csv; charset=utf-8' },
-        body: csv,
-      }),
-      // 200 {data:{created, updated}}, or 202 {data:{importId}} when the API runs it in the background.
-      transformResponse: (answer: Data<Partial<ImportCounts> & { importId?: string }>) =>
-        answer.data.importId ? { importId: answer.data.importId } : { counts: { created: answer.data.created ?? 0, updated: answer.data.updated ?? 0 } },
-      invalidatesTags: (_r, _e, { dryRun }) => (dryRun ? [] : ['Products']),
-    }),
     importStatus: build.query<ImportProgress, string>({
       query: (id) => `admin/imports/${encodeURIComponent(id)}`,
       transformResponse: (answer: Data<ImportProgress>) => answer.data,
