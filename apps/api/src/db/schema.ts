@@ -544,14 +544,16 @@ export const catalogVersion = pgTable(
 /**
  * One-time links of the back office's setup page (`/admin/setup?token=…`): `first-owner`, logged
  * at a start with no staff (24 hours; works only while no staff exists), and `invite`, mailed to
- * an invited member (7 days; `staffId` is that member, who has no password yet). Only the token's
- * SHA-256 is stored; `usedAt` is set when the link is used, after which it opens nothing.
+ * an invited member (7 days; `staffId` is that member, who has no password yet); and
+ * `password-reset` (`/admin/reset-password?token=…`), mailed to a member who forgot the password
+ * (1 hour; `staffId` is that member). Only the token's SHA-256 is stored; `usedAt` is set when
+ * the link is used, after which it opens nothing.
  */
 export const staffTokens = pgTable(
   'staff_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    kind: text('kind', { enum: ['first-owner', 'invite'] }).notNull(),
+    kind: text('kind', { enum: ['first-owner', 'invite', 'password-reset'] }).notNull(),
     staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -559,8 +561,9 @@ export const staffTokens = pgTable(
   },
   (t) => [
     index('staff_tokens_staff_idx').on(t.staffId),
-    check('staff_tokens_kind', sql`${t.kind} in ('first-owner', 'invite')`),
-    check('staff_tokens_invite_has_staff', sql`(${t.kind} = 'invite') = (${t.staffId} is not null)`),
+    check('staff_tokens_kind', sql`${t.kind} in ('first-owner', 'invite', 'password-reset')`),
+    // An invitation and a password reset are a member's; only the first owner's link has none.
+    check('staff_tokens_invite_has_staff', sql`(${t.kind} = 'first-owner') = (${t.staffId} is null)`),
   ],
 );
 
