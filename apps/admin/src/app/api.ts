@@ -42,7 +42,7 @@ const rawBaseQuery = fetchBaseQuery({
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   const result = await rawBaseQuery(args, api, extra);
-  if (result.error?.status === 401 && !['getSession', 'signIn', 'setup'].includes(api.endpoint)) {
+  if (result.error?.status === 401 && !['getSession', 'signIn', 'setup', 'requestPasswordReset', 'confirmPasswordReset'].includes(api.endpoint)) {
     api.dispatch(adminApi.util.invalidateTags(['Session']));
   }
   return result;
@@ -212,6 +212,14 @@ export const adminApi = createApi({
     }),
     signOut: build.mutation<unknown, undefined>({
       query: () => ({ url: 'admin/session', method: 'DELETE' }),
+    }),
+    /** `POST /api/admin/session/password-reset`: 202 whether or not the email is a staff account's. */
+    requestPasswordReset: build.mutation<unknown, { email: string }>({
+      query: (body) => ({ url: 'admin/session/password-reset', method: 'POST', body }),
+    }),
+    /** `POST /api/admin/session/password-reset/confirm`: 204; every session of the member ends. */
+    confirmPasswordReset: build.mutation<unknown, { token: string; password: string }>({
+      query: (body) => ({ url: 'admin/session/password-reset/confirm', method: 'POST', body }),
     }),
     checkSetupToken: build.query<unknown, string>({
       query: (token) => ({ url: 'admin/setup', params: { token } }),
