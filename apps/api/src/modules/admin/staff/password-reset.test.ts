@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { StaffPasswordResetResponseSchema } from '@dukkan/contracts/admin-staff';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
 import { auditLog, outbox, staff, staffSessions, staffTokens } from '../../../db/schema';
@@ -19,7 +19,8 @@ const ask = (email: string, remoteAddress = '198.51.100.7', lng?: 'en' | 'ar') =
 const confirm = (token: string, password: string) => t.request('POST', '/api/admin/session/password-reset/confirm', { body: { token, password } });
 
 async function resetMails(email: string) {
-  return t.database.db.select().from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.kind, 'staff-password-reset')));
+  // Oldest first: the worker's updates of sent rows move them on the server's heap.
+  return t.database.db.select().from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.kind, 'staff-password-reset'))).orderBy(asc(outbox.createdAt));
 }
 
 /** The token of the latest reset link mailed to `email`. */
