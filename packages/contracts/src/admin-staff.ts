@@ -107,6 +107,23 @@ export const SetupBodySchema = z.object({
 });
 export type SetupBody = z.input<typeof SetupBodySchema>;
 
+/** How long a staff member's password-reset link works (1 hour). */
+export const STAFF_PASSWORD_RESET_MINUTES = 60;
+
+/** `POST /api/admin/session/password-reset`: the email of the account whose password was forgotten. */
+export const StaffPasswordResetBodySchema = z.object({ email: StaffEmailSchema });
+export type StaffPasswordResetBody = z.input<typeof StaffPasswordResetBodySchema>;
+
+/** The 202 of a reset request: the same words whether or not the email is a staff account's. */
+export const StaffPasswordResetResponseSchema = z.object({ message: z.string() });
+
+/** `POST /api/admin/session/password-reset/confirm`: the mailed link's token and the new password. */
+export const StaffPasswordResetConfirmBodySchema = z.object({
+  token: z.string({ message: 'token is required' }).min(1, { message: 'token is required' }).max(200),
+  password: staffPasswordSchema('password'),
+});
+export type StaffPasswordResetConfirmBody = z.input<typeof StaffPasswordResetConfirmBodySchema>;
+
 /** A staff member in the owner's list. */
 /**
  * A member in the owner's staff list: `invited` while an invited member has not chosen a password

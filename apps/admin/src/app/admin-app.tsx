@@ -9,6 +9,8 @@ import type { AdminStore } from './store';
 
 const SignInPage = lazy(() => import('../pages/sign-in-page'));
 const SetupPage = lazy(() => import('../pages/setup-page'));
+const ForgotPasswordPage = lazy(() => import('../pages/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../pages/reset-password-page'));
 const ProductsPage = lazy(() => import('../pages/products-page'));
 const ProductEditorPage = lazy(() => import('../pages/product-editor-page'));
 const ImportPage = lazy(() => import('../pages/import-page'));
@@ -25,6 +27,8 @@ const AuditPage = lazy(() => import('../pages/audit-page'));
 export const routes: RouteObject[] = [
   { path: '/sign-in', element: <SignInPage /> },
   { path: '/setup', element: <SetupPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
   {
     element: <RequireSession />,
     children: [

@@ -42,7 +42,7 @@ const rawBaseQuery = fetchBaseQuery({
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   const result = await rawBaseQuery(args, api, extra);
-  if (result.error?.status === 401 && !['getSession', 'signIn', 'setup'].includes(api.endpoint)) {
+  if (result.error?.status === 401 && !['getSession', 'signIn', 'setup', 'requestPasswordReset', 'confirmPasswordReset'].includes(api.endpoint)) {
     api.dispatch(adminApi.util.invalidateTags(['Session']));
   }
   return result;
@@ -117,6 +117,8 @@ export interface ImportProgress {
   created: number;
   updated: number;
   errors: { line: number; column: string; message: string }[];
+  /** When it ended (ISO), `null` while it runs. */
+  finishedAt: string | null;
 }
 export interface TwoFactorEnrolment {
   secret: string;
@@ -211,6 +213,14 @@ export const adminApi = createApi({
     signOut: build.mutation<unknown, undefined>({
       query: () => ({ url: 'admin/session', method: 'DELETE' }),
     }),
+    /** `POST /api/admin/session/password-reset`: 202 whether or not the email is a staff account's. */
+    requestPasswordReset: build.mutation<unknown, { email: string }>({
+      query: (body) => ({ url: 'admin/session/password-reset', method: 'POST', body }),
+    }),
+    /** `POST /api/admin/session/password-reset/confirm`: 204; every session of the member ends. */
+    confirmPasswordReset: build.mutation<unknown, { token: string; password: string }>({
+      query: (body) => ({ url: 'admin/session/password-reset/confirm', method: 'POST', body }),
+    }),
     checkSetupToken: build.query<unknown, string>({
       query: (token) => ({ url: 'admin/setup', params: { token } }),
     }),
@@ -282,19 +292,6 @@ export const adminApi = createApi({
       invalidatesTags: (_r, _e, { id }) => ['Products', { type: 'Product', id }],
     }),
 
-    importProducts: build.mutation<{ counts?: ImportCounts; importId?: string }, { csv: string; dryRun: boolean }>({
-      query: ({ csv, dryRun }) => ({
-        url: 'admin/products/import',
-        method: 'POST',
-        params: dryRun ? { dryRun: 1 } : { async: 1 },
-        headers: { 'Content-Type': 'text/csv; charset=utf-8' },
-        body: csv,
-      }),
-      // 200 {data:{created, updated}}, or 202 {data:{importId}} when the API runs it in the background.
-      transformResponse: (answer: Data<Partial<ImportCounts> & { importId?: string }>) =>
-        answer.data.importId ? { importId: answer.data.importId } : { counts: { created: answer.data.created ?? 0, updated: answer.data.updated ?? 0 } },
-      invalidatesTags: (_r, _e, { dryRun }) => (dryRun ? [] : ['Products']),
-    }),
     importStatus: build.query<ImportProgress, string>({
       query: (id) => `admin/imports/${encodeURIComponent(id)}`,
       transformResponse: (answer: Data<ImportProgress>) => answer.data,

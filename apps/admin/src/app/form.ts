@@ -7,3 +7,8 @@ export function errorProps(error: FieldError | undefined) {
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 12;
+
+/** react-hook-form's rules of a new staff password (the setup and reset screens): required, at least 12 characters; the API refuses common ones. */
+export function newPasswordRules(messages: { required: string; tooShort: string }) {
+  return { required: messages.required, minLength: { value: PASSWORD_MIN, message: messages.tooShort } };
+}

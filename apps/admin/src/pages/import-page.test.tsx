@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { adminApi } from '../app/api';
-import { json, renderAdmin, stubApi, type Call } from '../test/harness';
+import { json, renderAdmin, stubApi, type Call, type PendingUpload } from '../test/harness';
 
 const HEADER = 'id,category,status,title_en,title_ar,description_en,description_ar,brand_en,brand_ar,price,list_price,quantity';
 const BAD = `${HEADER}\n,Grocery,draft,Mango,مانجو,Sweet,حلوة,Farm,مزرعة,abc,,5\n,Nowhere,draft,Kiwi,كيوي,Green,أخضر,Farm,مزرعة,2,,x\n`;
@@ -122,5 +122,126 @@ describe('import', () => {
     await user.click(await screen.findByRole('button', { name: 'Import now' }));
     expect(await screen.findByText('The import failed; nothing was changed. Try again.')).toBeInTheDocument();
     expect(screen.queryByText(/failed: failed/)).not.toBeInTheDocument();
+  });
+
+  it('shows the upload’s progress as the file’s bytes go up, with the same request and CSRF header', async () => {
+    document.cookie = 'XSRF-TOKEN=xsrf-abc; path=/';
+    const uploads: PendingUpload[] = [];
+    const calls = stubApi(
+      (call) => {
+        if (call.url.pathname === '/api/admin/products/import') return json(202, { data: { importId: 'dry1' } });
+        if (call.url.pathname === '/api/admin/imports/dry1') {
+          return json(200, { data: { status: 'checked', rowsChecked: 1, total: 1, created: 1, updated: 0, errors: [], finishedAt: '2026-11-27T10:00:00.000Z' } });
+        }
+        return undefined;
+      },
+      { onUpload: (upload) => uploads.push(upload) },
+    );
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/import');
+    await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    const upload = uploads[0]!;
+    expect(upload.call.method).toBe('POST');
+    expect(upload.call.url.pathname).toBe('/api/admin/products/import');
+    expect(upload.call.url.searchParams.get('dryRun')).toBe('1');
+    expect(upload.call.url.searchParams.get('async')).toBe('1');
+    expect(upload.call.headers.get('X-XSRF-TOKEN')).toBe('xsrf-abc');
+    expect(upload.call.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(upload.call.body).toBe(GOOD);
+    expect(imports(calls)).toEqual([upload.call]);
+
+    const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    act(() => upload.progress(Math.ceil(upload.total / 4)));
+    expect(bar).toHaveAttribute('aria-valuenow', '25');
+    expect(screen.getByText('25%')).toBeInTheDocument();
+    expect(screen.getByText('Uploading the file…')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check file' })).toBeDisabled();
+    act(() => upload.progress(upload.total));
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByText('100%')).toBeInTheDocument();
+
+    act(() => upload.release());
+    expect(await screen.findByText('The file is valid: 1 to create, 0 to update.')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).not.toBeInTheDocument();
+  });
+
+  it('shows the dry run’s rows checked while the API checks, and its counts only once it has finished', async () => {
+    let polls = 0;
+    const calls = stubApi((call) => {
+      if (call.url.pathname === '/api/admin/products/import') return json(202, { data: { importId: 'dry2' } });
+      if (call.url.pathname === '/api/admin/imports/dry2') {
+        polls += 1;
+        const running = { dryRun: true, created: 0, updated: 0, errors: [], finishedAt: null };
+        if (polls < 3) return json(200, { data: { ...running, status: 'checking', rowsChecked: 1000 * polls, total: null } });
+        // `checked` is written a moment before the counts: not finished yet.
+        if (polls < 5) return json(200, { data: { ...running, status: 'checked', rowsChecked: 2500, total: 2500 } });
+        return json(200, { data: { ...running, status: 'checked', rowsChecked: 2500, total: 2500, created: 2400, updated: 100, finishedAt: '2026-11-27T10:00:00.000Z' } });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/import');
+    await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+
+    expect(await screen.findByText('Checking… 1000 rows checked so far')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Checking…' })).toBeInTheDocument();
+    expect(await screen.findByText('Checking… 2000 rows checked so far')).toBeInTheDocument();
+    expect(await screen.findByText('Checking… 2500 of 2500 rows')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check file' })).toBeDisabled();
+
+    expect(await screen.findByText('The file is valid: 2400 to create, 100 to update.')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(polls).toBe(5);
+    const sent = imports(calls);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url.searchParams.get('dryRun')).toBe('1');
+    expect(sent[0]!.url.searchParams.get('async')).toBe('1');
+    // No more polls once it reported its end.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(polls).toBe(5);
+    expect(screen.getByRole('button', { name: 'Import now' })).toBeEnabled();
+  });
+
+  it('shows a background dry run’s errors by line, as a synchronous one’s', async () => {
+    stubApi((call) => {
+      if (call.url.pathname === '/api/admin/products/import') return json(202, { data: { importId: 'dry3' } });
+      if (call.url.pathname === '/api/admin/imports/dry3') {
+        return json(200, {
+          data: {
+            status: 'failed',
+            dryRun: true,
+            rowsChecked: 2,
+            total: null,
+            created: 0,
+            updated: 0,
+            errors: [
+              { line: 2, column: 'price', message: 'price must be a number of dollars' },
+              { line: 3, column: 'quantity', message: 'quantity must be a whole number from 0' },
+            ],
+            finishedAt: '2026-11-27T10:00:00.000Z',
+          },
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/import');
+    await user.upload(await screen.findByLabelText('CSV file'), new File([BAD], 'products.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+
+    const table = await screen.findByRole('table', { name: /2 problems found — nothing was imported/ });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['2', 'price', 'price must be a number of dollars'],
+      ['3', 'quantity', 'quantity must be a whole number from 0'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Import now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check file' })).toBeEnabled();
   });
 });

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 
 import { adminApi, type ImportCounts, type ImportProgress } from '../app/api';
-import { failureOf } from '../app/errors';
+import { percentOf, uploadWithProgress, type UploadAnswer, type UploadProgress } from '../app/upload';
 
 interface ImportError {
   line: number;
@@ -28,26 +28,48 @@ interface ImportError {
 
 type Stage =
   | { kind: 'idle' }
+  /** The file's bytes are going up. */
+  | { kind: 'uploading'; dryRun: boolean; progress: UploadProgress }
+  /** The API has the file and checks (and, unless a dry run, applies) it in the background. */
+  | { kind: 'running'; dryRun: boolean; importId: string }
   | { kind: 'errors'; errors: ImportError[] }
   | { kind: 'ready'; counts: ImportCounts }
-  | { kind: 'importing'; importId: string | null }
   | { kind: 'done'; counts: ImportCounts }
   | { kind: 'failed'; message: string };
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
 /** The `{errors:[{line, column, message}]}` of a refused import, if that is what the API answered. */
-function importErrorsOf(error: unknown): ImportError[] | null {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
-  const data = error.data;
-  if (typeof data !== 'object' || data === null || !('errors' in data) || !Array.isArray(data.errors)) return null;
-  const errors: unknown[] = data.errors;
+function importErrorsOf(body: unknown): ImportError[] | null {
+  if (!isRecord(body) || !Array.isArray(body.errors)) return null;
+  const errors: unknown[] = body.errors;
   return errors as ImportError[];
 }
 
-/** The stage an import's progress report means, once it has finished (else `null`: still running). */
-function stageOfProgress(data: ImportProgress | undefined): Stage | null {
+/** What the API's answer to the upload means: the background import's id, counts (a synchronous answer) or a refusal. */
+function outcomeOfUpload(answer: UploadAnswer): { importId: string } | { counts: ImportCounts } | { errors: ImportError[] } | { message: string } {
+  const data = isRecord(answer.body) && isRecord(answer.body.data) ? answer.body.data : null;
+  if (answer.status === 202 && data && typeof data.importId === 'string') return { importId: data.importId };
+  if (answer.status === 200 && data) {
+    return { counts: { created: typeof data.created === 'number' ? data.created : 0, updated: typeof data.updated === 'number' ? data.updated : 0 } };
+  }
+  const errors = answer.status === 400 ? importErrorsOf(answer.body) : null;
+  if (errors) return { errors };
+  return { message: isRecord(answer.body) && typeof answer.body.message === 'string' ? answer.body.message : '' };
+}
+
+/**
+ * The stage an import's progress report means once it has finished (else `null`: still running).
+ * A dry run's `checked` comes a moment before its counts: it is over only with `finishedAt`.
+ */
+function stageOfProgress(data: ImportProgress | undefined, dryRun: boolean): Stage | null {
   if (!data) return null;
   if (data.errors.length > 0) return { kind: 'errors', errors: data.errors };
-  if (data.status === 'done' || data.status === 'checked') return { kind: 'done', counts: { created: data.created, updated: data.updated } };
+  const counts = { created: data.created, updated: data.updated };
+  if (dryRun && data.status === 'checked' && data.finishedAt) return { kind: 'ready', counts };
+  if (!dryRun && data.status === 'done') return { kind: 'done', counts };
   // The progress report has no reason for a failure: the page says so in its own words (message '').
   if (data.status === 'failed') return { kind: 'failed', message: '' };
   return null;
@@ -58,49 +80,66 @@ export default function ImportPage() {
   const { t } = useTranslation();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [csv, setCsv] = useState('');
+  /** The file the dry run found valid: the one "Import now" sends. */
+  const [checkedFile, setCheckedFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
-  const [run, { isLoading }] = adminApi.useImportProductsMutation();
-  const importId = stage.kind === 'importing' ? stage.importId : null;
+  const running = stage.kind === 'running' ? stage : null;
+  const importId = running?.importId ?? null;
+  const dryRun = running?.dryRun ?? false;
   // Polled every half second until it reports an end.
-  const finished = stageOfProgress(adminApi.endpoints.importStatus.useQueryState(importId ?? skipToken).data) !== null;
+  const finished = stageOfProgress(adminApi.endpoints.importStatus.useQueryState(importId ?? skipToken).data, dryRun) !== null;
   const progress = adminApi.useImportStatusQuery(importId ?? skipToken, { pollingInterval: finished ? 0 : 500, skipPollingIfUnfocused: false });
 
   // While the API imports in the background, what its progress says decides what is shown.
-  const shown = stage.kind === 'importing' && importId ? stageOfProgress(progress.data) ?? stage : stage;
+  const shown: Stage = running ? (stageOfProgress(progress.data, dryRun) ?? stage) : stage;
+  const busy = shown.kind === 'uploading' || shown.kind === 'running';
 
   // The 202 came before the rows were written: the lists are stale once the background import is done.
   const dispatch = useDispatch();
-  const importedInBackground = importId !== null && shown.kind === 'done';
+  const importedInBackground = importId !== null && !dryRun && shown.kind === 'done';
   useEffect(() => {
     if (importedInBackground) dispatch(adminApi.util.invalidateTags(['Products', 'Product', 'Ledger']));
   }, [importedInBackground, dispatch]);
 
-  function fail(error: unknown) {
-    const errors = importErrorsOf(error);
-    if (errors) setStage({ kind: 'errors', errors });
-    else setStage({ kind: 'failed', message: failureOf(error).message || t('app.networkError') });
+  /** Sends `chosen` with its upload's progress shown, then follows the API's progress. */
+  async function send(chosen: File, asDryRun: boolean) {
+    setStage({ kind: 'uploading', dryRun: asDryRun, progress: { loaded: 0, total: chosen.size } });
+    let answer: UploadAnswer;
+    try {
+      answer = await uploadWithProgress({
+        path: `admin/products/import?${asDryRun ? 'dryRun=1&' : ''}async=1`,
+        body: chosen,
+        contentType: 'text/csv; charset=utf-8',
+        onProgress: (uploaded) => setStage({ kind: 'uploading', dryRun: asDryRun, progress: uploaded }),
+      });
+    } catch {
+      setStage({ kind: 'failed', message: t('app.networkError') });
+      return;
+    }
+    // The session ended meanwhile: asking it again sends to sign-in, as every other call does.
+    if (answer.status === 401) dispatch(adminApi.util.invalidateTags(['Session']));
+    const outcome = outcomeOfUpload(answer);
+    if ('importId' in outcome) setStage({ kind: 'running', dryRun: asDryRun, importId: outcome.importId });
+    else if ('counts' in outcome) {
+      setStage({ kind: asDryRun ? 'ready' : 'done', counts: outcome.counts });
+      if (!asDryRun) dispatch(adminApi.util.invalidateTags(['Products', 'Product', 'Ledger']));
+    } else if ('errors' in outcome) setStage({ kind: 'errors', errors: outcome.errors });
+    else setStage({ kind: 'failed', message: outcome.message || t('app.networkError') });
   }
 
-  async function check(chosen: File) {
-    const text = await chosen.text();
-    setCsv(text);
-    const result = await run({ csv: text, dryRun: true });
-    if ('data' in result && result.data) setStage({ kind: 'ready', counts: result.data.counts ?? { created: 0, updated: 0 } });
-    else fail(result.error);
+  function check(chosen: File) {
+    setCheckedFile(chosen);
+    void send(chosen, true);
   }
 
-  async function confirm() {
-    setStage({ kind: 'importing', importId: null });
-    const result = await run({ csv, dryRun: false });
-    if ('data' in result && result.data) {
-      if (result.data.importId) setStage({ kind: 'importing', importId: result.data.importId });
-      else setStage({ kind: 'done', counts: result.data.counts ?? { created: 0, updated: 0 } });
-    } else fail(result.error);
+  function confirm() {
+    if (checkedFile) void send(checkedFile, false);
   }
 
   const checked = progress.data?.rowsChecked ?? 0;
   const total = progress.data?.total ?? 0;
+  const percent = shown.kind === 'uploading' ? percentOf(shown.progress) : 0;
+  const applying = shown.kind === 'running' && progress.data?.status === 'applying';
 
   return (
     <Stack spacing={3}>
@@ -129,14 +168,19 @@ export default function ImportPage() {
             id={inputId}
             type="file"
             accept=".csv,text/csv"
-            disabled={isLoading || shown.kind === 'importing'}
+            disabled={busy}
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
               setFile(chosen);
               setStage({ kind: 'idle' });
             }}
           />
-          <Button variant="contained" disabled={!file || isLoading || shown.kind === 'importing'} loading={isLoading && shown.kind === 'idle'} onClick={() => file && void check(file)}>
+          <Button
+            variant="contained"
+            disabled={!file || busy}
+            loading={(shown.kind === 'uploading' || shown.kind === 'running') && shown.dryRun}
+            onClick={() => file && check(file)}
+          >
             {t('importPage.check')}
           </Button>
         </Stack>
@@ -173,18 +217,28 @@ export default function ImportPage() {
           {shown.kind === 'ready' ? (
             <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
               <Alert severity="success">{t('importPage.ready', { ...shown.counts })}</Alert>
-              <Button variant="contained" onClick={() => void confirm()}>
+              <Button variant="contained" onClick={confirm}>
                 {t('importPage.confirm')}
               </Button>
             </Stack>
           ) : null}
-          {shown.kind === 'importing' ? (
+          {shown.kind === 'uploading' ? (
             <Box role="status">
-              <Typography sx={{ mb: 1 }}>{importId && total > 0 ? t('importPage.progress', { checked, total }) : t('importPage.importing')}</Typography>
-              <LinearProgress
-                aria-label={t('importPage.importing')}
-                {...(importId && total > 0 ? { variant: 'determinate' as const, value: Math.min(100, (checked / total) * 100) } : {})}
-              />
+              <Typography sx={{ mb: 1 }}>{t('importPage.uploading')}</Typography>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                <LinearProgress variant="determinate" value={percent} aria-label={t('importPage.upload')} sx={{ flexGrow: 1 }} />
+                <Typography sx={{ minWidth: '4ch', textAlign: 'end' }}>{t('importPage.percent', { percent })}</Typography>
+              </Stack>
+            </Box>
+          ) : null}
+          {shown.kind === 'running' ? (
+            <Box role="status">
+              <Typography sx={{ mb: 1 }}>
+                {applying ? t('importPage.importing') : t('importPage.checking')}{' '}
+                {total > 0 ? t('importPage.progress', { checked, total }) : t('importPage.rowsChecked', { rows: checked })}
+              </Typography>
+              {/* Neither the number of rows (known once all are read) nor the apply's one transaction gives a fraction to show. */}
+              <LinearProgress aria-label={applying ? t('importPage.importing') : t('importPage.checking')} />
             </Box>
           ) : null}
           {shown.kind === 'done' ? <Alert severity="success">{t('importPage.done', { ...shown.counts })}</Alert> : null}

@@ -9,7 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { EMAIL, errorProps, PASSWORD_MIN } from '../app/form';
+import { EMAIL, errorProps, newPasswordRules } from '../app/form';
 import { Busy } from '../app/layout';
 import { PublicFrame } from '../app/public-frame';
 import { homeOf } from '../app/roles';
@@ -71,7 +71,7 @@ export default function SetupPage() {
             type="password"
             autoComplete="new-password"
             required
-            {...register('password', { required: t('validation.required'), minLength: { value: PASSWORD_MIN, message: t('validation.passwordLength') } })}
+            {...register('password', newPasswordRules({ required: t('validation.required'), tooShort: t('validation.passwordLength') }))}
             {...errorProps(errors.password)}
           />
           <Button type="submit" variant="contained" loading={isLoading}>

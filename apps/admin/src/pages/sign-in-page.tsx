@@ -1,11 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
@@ -108,6 +109,11 @@ export default function SignInPage() {
             </Button>
             {step === 'code' ? <Button onClick={() => setStep('password')}>{t('signIn.back')}</Button> : null}
           </Stack>
+          {step === 'password' ? (
+            <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}>
+              {t('signIn.forgot')}
+            </Link>
+          ) : null}
         </Stack>
       </form>
     </PublicFrame>

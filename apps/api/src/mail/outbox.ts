@@ -30,7 +30,8 @@ export type MailKind =
   | 'order-cancelled'
   | 'order-refunded'
   | 'email-changed'
-  | 'staff-invitation';
+  | 'staff-invitation'
+  | 'staff-password-reset';
 
 /**
  * Writes a message to the outbox on `db`, which should be the transaction of the change the

@@ -10,6 +10,9 @@ import {
   StaffItemResponseSchema,
   StaffListResponseSchema,
   StaffParamsSchema,
+  StaffPasswordResetBodySchema,
+  StaffPasswordResetConfirmBodySchema,
+  StaffPasswordResetResponseSchema,
   StaffSessionResponseSchema,
   StaffSignInBodySchema,
   TwoFactorCodeBodySchema,
@@ -36,6 +39,7 @@ import { currentStaff, requireStaff } from '../guard';
 import { endStaffSession, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../session';
 
 import { createStaff, listStaff, resendInvitation, updateStaff } from './accounts';
+import { confirmStaffPasswordReset, requestStaffPasswordReset, RESET_REQUESTED_MESSAGE } from './password-reset';
 import { completeSetup, ensureFirstOwner, readSetupLink } from './setup';
 import { changeOwnPassword, signInStaff, type NewStaffSession } from './sign-in';
 import { confirmEnrolment, disableOwnTwoFactor, isTwoFactorRequired, resetTwoFactor, setTwoFactorRequired, startEnrolment } from './two-factor';
@@ -64,7 +68,8 @@ const tags = ['admin-staff'];
 
 /**
  * Staff accounts, sign-in, sessions, two-factor and staff management, under `/api/admin`
- * (issue #20, decision 0033). Sign-in and setup are open; everything else is behind
+ * (issue #20, decision 0033). Sign-in, setup and the password reset by mail are open (no session
+ * exists to forge, so no XSRF check); everything else is behind
  * `requireStaff` (session, XSRF on writes, role).
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
@@ -130,6 +135,39 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         await recordAudit(tx, actor, { action: 'staff.sign-out', entityType: 'staff', ...(actor.id ? { entityId: actor.id } : {}) });
       });
       clearSessionCookies(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/session/password-reset',
+    {
+      schema: {
+        tags,
+        summary: 'Forgot the password: mail the member a single-use link (1 hour) to choose a new one; 202 whether or not the email is a staff account',
+        body: StaffPasswordResetBodySchema,
+        response: { 202: StaffPasswordResetResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const queued = await requestStaffPasswordReset(db, request.body.email, { limiter, clientAddress: request.ip, lng: requestLanguage(request), publicUrl });
+      if (queued) outbox.wake();
+      return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/session/password-reset/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Choose a new password with a reset link’s token: the link is used up and every session of the member ends',
+        body: StaffPasswordResetConfirmBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await confirmStaffPasswordReset(db, request.body, { address: request.ip });
       return reply.code(204).send(null);
     },
   );

@@ -78,7 +78,7 @@ export async function ensureFirstOwner(
 }
 
 interface TokenRow {
-  kind: 'first-owner' | 'invite';
+  kind: 'first-owner' | 'invite' | 'password-reset';
   staffId: string | null;
   expiresAt: Date;
   usedAt: Date | null;
@@ -91,7 +91,8 @@ async function liveToken(db: Executor, token: string, now: Date, forUpdate: bool
     .from(staffTokens)
     .where(eq(staffTokens.tokenHash, hashSetupToken(token)));
   const [row] = forUpdate ? await query.for('update') : await query;
-  if (!row) throw notFound(UNKNOWN_LINK_MESSAGE, 'SETUP_LINK_UNKNOWN');
+  // A password reset's link opens the reset page only (`password-reset.ts`), never this one.
+  if (!row || row.kind === 'password-reset') throw notFound(UNKNOWN_LINK_MESSAGE, 'SETUP_LINK_UNKNOWN');
   if (row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw gone(SPENT_LINK_MESSAGE);
   if (row.kind === 'first-owner') {
     if (await anyStaffExists(db)) throw gone(SET_UP_ALREADY_MESSAGE);

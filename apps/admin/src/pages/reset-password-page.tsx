@@ -1,0 +1,111 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+
+import { adminApi } from '../app/api';
+import { failureOf } from '../app/errors';
+import { errorProps, newPasswordRules } from '../app/form';
+import { PublicFrame } from '../app/public-frame';
+
+interface Fields {
+  password: string;
+}
+
+/**
+ * `/admin/reset-password?token=`: the mailed link's screen, where the member chooses a new
+ * password (the setup screen's field and rules). Then every session of the member has ended,
+ * and the screen sends to sign-in.
+ */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [confirm, { isLoading }] = adminApi.useConfirmPasswordResetMutation();
+  const [outcome, setOutcome] = useState<'changed' | 'badLink' | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<Fields>({ defaultValues: { password: '' } });
+  const { errors } = formState;
+
+  async function onSubmit(fields: Fields) {
+    setAlert(null);
+    const result = await confirm({ token, password: fields.password });
+    if (!('error' in result)) {
+      setOutcome('changed');
+      return;
+    }
+    const failure = failureOf(result.error);
+    if (failure.field?.path === 'password') setError('password', { message: failure.field.message }, { shouldFocus: true });
+    else if (failure.code === 'INVALID_RESET_LINK') setOutcome('badLink');
+    else if (failure.status === null) setAlert(t('app.networkError'));
+    else setAlert(failure.message || t('app.error', { message: String(failure.status) }));
+  }
+
+  const askAgain = (
+    <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}>
+      {t('resetPassword.askAgain')}
+    </Link>
+  );
+
+  let body;
+  if (token === '') {
+    body = (
+      <Stack spacing={2}>
+        <Alert severity="warning">{t('resetPassword.noToken')}</Alert>
+        {askAgain}
+      </Stack>
+    );
+  } else if (outcome === 'badLink') {
+    body = (
+      <Stack spacing={2}>
+        <Alert severity="error" role="alert">
+          {t('resetPassword.badLink')}
+        </Alert>
+        {askAgain}
+      </Stack>
+    );
+  } else if (outcome === 'changed') {
+    body = (
+      <Stack spacing={2}>
+        <Alert severity="success" role="status">
+          {t('resetPassword.changed')}
+        </Alert>
+        <Button component={RouterLink} to="/sign-in" variant="contained" sx={{ alignSelf: 'flex-start' }}>
+          {t('resetPassword.signIn')}
+        </Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <Stack spacing={2}>
+          <Typography>{t('resetPassword.intro')}</Typography>
+          {alert ? (
+            <Alert severity="error" role="alert">
+              {alert}
+            </Alert>
+          ) : null}
+          <TextField
+            label={t('resetPassword.password')}
+            type="password"
+            autoComplete="new-password"
+            required
+            autoFocus
+            {...register('password', newPasswordRules({ required: t('validation.required'), tooShort: t('validation.passwordLength') }))}
+            {...errorProps(errors.password)}
+          />
+          <Button type="submit" variant="contained" loading={isLoading}>
+            {t('resetPassword.submit')}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+  return <PublicFrame title={t('resetPassword.title')}>{body}</PublicFrame>;
+}
