@@ -79,3 +79,35 @@ describe('ResponseCache answers', () => {
     expect(await read()).toBe(before + 1);
   });
 });
+
+describe('ResponseCache.remember (a figure pages share)', () => {
+  it('computes once while fresh, again after a catalog change, and never keeps one computed across the change', async () => {
+    const figures = new ResponseCache();
+    let counted = 0;
+    const count = () => Promise.resolve(++counted);
+    expect(await figures.remember('total', 60_000, count)).toBe(1);
+    expect(await figures.remember('total', 60_000, count)).toBe(1);
+    expect(await figures.remember('other', 60_000, count)).toBe(2);
+
+    figures.clear();
+    expect(await figures.remember('total', 60_000, count)).toBe(3);
+
+    let release: () => void = () => undefined;
+    const slow = figures.remember('slow', 60_000, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return 'before the change';
+    });
+    figures.clear();
+    release();
+    expect(await slow).toBe('before the change');
+    expect(await figures.remember('slow', 60_000, () => Promise.resolve('after the change'))).toBe('after the change');
+  });
+
+  it('computes again once its time is up', async () => {
+    const figures = new ResponseCache();
+    let counted = 0;
+    expect(await figures.remember('total', 1, () => Promise.resolve(++counted))).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await figures.remember('total', 1, () => Promise.resolve(++counted))).toBe(2);
+  });
+});

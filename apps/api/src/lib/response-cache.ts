@@ -35,6 +35,8 @@ export const CATALOG_CACHE: CachePolicy = {
 export class ResponseCache {
   private readonly entries = new LRUCache<string, CachedBody>({ max: 5_000, maxSize: 64 * 1024 * 1024, sizeCalculation: (e) => e.body.length + 64 });
   private readonly pending = new Map<string, Promise<CachedBody>>();
+  /** Figures several answers share (a list's total), kept as long as an answer. */
+  private readonly values = new LRUCache<string, { value: unknown }>({ max: 1_000 });
   /** Raised by `clear()`: an answer computed before it is sent but never kept. */
   private generation = 0;
 
@@ -86,11 +88,27 @@ export class ResponseCache {
     }
   }
 
-  /** Forgets every answer, and those being computed: the next request reads the database. */
+  /**
+   * A figure several answers share, such as the number of published products every page of the
+   * list carries: computed by `produce` once per `ttlMs` (and again after a catalog change), not
+   * once per page. One computation at a time per key; one started before a catalog change is
+   * used but never kept.
+   */
+  async remember<T>(key: string, ttlMs: number, produce: () => Promise<T>): Promise<T> {
+    const hit = this.values.get(key);
+    if (hit) return hit.value as T;
+    const generation = this.generation;
+    const value = await produce();
+    if (generation === this.generation) this.values.set(key, { value }, { ttl: ttlMs });
+    return value;
+  }
+
+  /** Forgets every answer and figure, and those being computed: the next request reads the database. */
   clear(): void {
     this.generation += 1;
     this.entries.clear();
     this.pending.clear();
+    this.values.clear();
   }
 }
 

@@ -16,7 +16,7 @@ import { notFound } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { CATALOG_CACHE, type ResponseCache } from '../../lib/response-cache';
 
-import { getProduct, listCategories, listCategoryProducts, listProducts, listSubcategories } from './service';
+import { getProduct, listCategories, listCategoryProducts, listProducts, listSubcategories, type CountMemo } from './service';
 
 interface CatalogRoutesOptions {
   db: Database;
@@ -29,6 +29,8 @@ const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
 /** The spec's catalog calls (section 7), answered in the request's language. */
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { db, cache }) => {
+  // A list's total is counted once for all its pages while their answers are fresh.
+  const totals: CountMemo = (key, produce) => cache.remember(`total:${key}`, CATALOG_CACHE.ttlMs, produce);
   app.get(
     '/categories/',
     {
@@ -61,7 +63,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const lng = requestLanguage(request);
       const { page, pageSize } = request.query;
       return cache.send(request, reply, `products:${lng}:${page}:${pageSize}`, CATALOG_CACHE, ProductPageResponseSchema, () =>
-        listProducts(db, lng, { page, pageSize }),
+        listProducts(db, lng, { page, pageSize }, totals),
       );
     },
   );
@@ -83,7 +85,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const { page, pageSize, subcategory } = request.query;
       const key = `category:${lng}:${categoryName.toLowerCase()}:${subcategory?.toLowerCase() ?? ''}:${page}:${pageSize}`;
       return cache.send(request, reply, key, CATALOG_CACHE, ProductPageResponseSchema, async () => {
-        const result = await listCategoryProducts(db, lng, categoryName, { page, pageSize, subcategory });
+        const result = await listCategoryProducts(db, lng, categoryName, { page, pageSize, subcategory }, totals);
         // Thrown, not cached: an unknown name costs one indexed lookup and never fills the cache.
         if (!result) throw notFound(`Category not found: ${categoryName}`);
         return result;

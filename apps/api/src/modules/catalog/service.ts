@@ -1,6 +1,6 @@
 import type { Product, Category, Subcategory } from '@dukkan/contracts/catalog';
 import type { Language } from '@dukkan/contracts/common';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
 import { categories, products, subcategories } from '../../db/schema';
@@ -40,16 +40,29 @@ export async function listCategories(db: Database, lng: Language): Promise<Categ
 }
 
 /** Every published product, in catalog order, one page at a time. */
-export async function listProducts(db: Database, lng: Language, { page, pageSize }: PageRequest): Promise<Page<Product>> {
-  const [rows, [totals]] = await Promise.all([
+/**
+ * Remembers a list's total for a while (the catalog routes pass their answer cache's, so the
+ * thousand pages of a big catalog count its products once, not once each); by default every
+ * call counts.
+ */
+export type CountMemo = (key: string, count: () => Promise<number>) => Promise<number>;
+const countEveryTime: CountMemo = (_key, count) => count();
+
+async function countProducts(db: Database, filter: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(products).where(filter);
+  return row?.total ?? 0;
+}
+
+export async function listProducts(db: Database, lng: Language, { page, pageSize }: PageRequest, remember: CountMemo = countEveryTime): Promise<Page<Product>> {
+  const [rows, total] = await Promise.all([
     selectProducts(db)
       .where(isPublished)
       .orderBy(asc(products.position), asc(products.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(products).where(isPublished),
+    remember('published', () => countProducts(db, isPublished)),
   ]);
-  return { data: rows.map((r) => toProduct(r, lng)), page, pageSize, total: totals?.total ?? 0 };
+  return { data: rows.map((r) => toProduct(r, lng)), page, pageSize, total };
 }
 
 /** One published product, or undefined when no published product has that id. */
@@ -68,6 +81,7 @@ export async function listCategoryProducts(
   lng: Language,
   categoryName: string,
   { page, pageSize, subcategory }: PageRequest & { subcategory?: string | undefined },
+  remember: CountMemo = countEveryTime,
 ): Promise<Page<Product> | undefined> {
   const [category] = await db
     .select({ id: categories.id })
@@ -77,6 +91,7 @@ export async function listCategoryProducts(
   if (!category) return undefined;
 
   let filter = and(eq(products.categoryId, category.id), isPublished);
+  let subcategoryId: string | undefined;
   if (subcategory !== undefined) {
     const [sub] = await db
       .select({ id: subcategories.id })
@@ -86,17 +101,18 @@ export async function listCategoryProducts(
     // An unknown subcategory of a real department is an empty list, not an error.
     if (!sub) return { data: [], page, pageSize, total: 0 };
     filter = and(eq(products.subcategoryId, sub.id), isPublished);
+    subcategoryId = sub.id;
   }
 
-  const [rows, [totals]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectProducts(db)
       .where(filter)
       .orderBy(asc(products.position), asc(products.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(products).where(filter),
+    remember(`published:${category.id}:${subcategoryId ?? ''}`, () => countProducts(db, filter)),
   ]);
-  return { data: rows.map((r) => toProduct(r, lng)), page, pageSize, total: totals?.total ?? 0 };
+  return { data: rows.map((r) => toProduct(r, lng)), page, pageSize, total };
 }
 
 /** All subcategories, grouped by department order, one page at a time. */
