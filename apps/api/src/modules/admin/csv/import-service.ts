@@ -169,6 +169,8 @@ export async function runImport(db: Database, importId: string, csv: Buffer, { d
     }
     await db.update(productImports).set({ rowsChecked, total: rowsChecked, status: 'applying' }).where(eq(productImports.id, importId));
     const outcome = await applyStaged(db, importId, actor);
+    // The planner's statistics follow a big change at once (PGlite never gathers them itself).
+    if (outcome.created + outcome.updated >= EMBEDDED_ANALYZE_FIRST) await db.execute(sql`analyze products`);
     return { ok: true, ...outcome };
   } catch (error) {
     await db.update(productImports).set({ status: 'failed', finishedAt: sql`now()` }).where(eq(productImports.id, importId));
@@ -238,6 +240,8 @@ export const EMBEDDED_APPLY_ROWS = 100;
  * shopper; short lists are merged often, in short pauses.
  */
 const EMBEDDED_GIN_PENDING_LIST = '128kB';
+/** On the embedded database, the products' statistics are gathered after this many rows, then each time they double. */
+const EMBEDDED_ANALYZE_FIRST = 1000;
 /** On the embedded database, shoppers' caches learn of the rows applied so far this often. */
 const EMBEDDED_BUMP_EVERY_MS = 3000;
 
@@ -346,8 +350,17 @@ async function lineRange(db: Executor, importId: string): Promise<{ lo: number; 
 async function applyInShortTransactions(db: Database, importId: string, actor: AuditActor): Promise<ImportCounts> {
   const range = await lineRange(db, importId);
   let bumpedAt = performance.now();
+  let applied = 0;
+  let analyzedAt = 0;
   for (let lo = range.lo; lo <= range.hi; lo += EMBEDDED_APPLY_ROWS) {
     const hi = lo + EMBEDDED_APPLY_ROWS;
+    applied += hi - lo;
+    // PGlite has no autovacuum: the planner knows of the new rows only from ANALYZE, and
+    // without it shoppers' queries pick plans made for a small table.
+    if (applied >= Math.max(EMBEDDED_ANALYZE_FIRST, 2 * analyzedAt)) {
+      await db.execute(sql`analyze products`);
+      analyzedAt = applied;
+    }
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local gin_pending_list_limit = '${EMBEDDED_GIN_PENDING_LIST}'`));
       const applied = await applyLines(tx, importId, actor.id, lo, hi);
