@@ -44,7 +44,7 @@ export function sortModelOf(sort: string): GridSortModel {
 export default function ProductsPage() {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
-  const { params, page, pageSize, update } = useListAddress();
+  const { params, page, pageSize, update, updateLater } = useListAddress();
   const q = params.get('q') ?? '';
   const category = params.get('category') ?? '';
   const status = params.get('status') ?? '';
@@ -64,7 +64,7 @@ export default function ProductsPage() {
   /** The search box asks the API once typing has stopped for 300 ms. */
   function onSearch(value: string) {
     setSearch(value);
-    afterTyping(() => update({ q: value.trim() }));
+    afterTyping(() => updateLater({ q: value.trim() }));
   }
 
   const sortModel = useMemo(() => sortModelOf(sort), [sort]);
