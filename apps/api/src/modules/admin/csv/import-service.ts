@@ -86,7 +86,7 @@ const count = (result: unknown): number => Number((result as { rows: { n: number
  * Reads, checks and applies one CSV import (docs/decisions/0035). The file is parsed as a stream;
  * rows are checked and written to the staging table `IMPORT_BATCH_ROWS` at a time, the event loop
  * free between batches; then, when no row was refused and it is not a dry run, `applyStaged`
- * writes them. Any refused row: nothing changes and the errors (up to 100) are the answer.
+ * writes them. When a row is refused nothing changes and the errors (up to 100) are the answer.
  */
 export async function runImport(db: Database, importId: string, csv: Buffer, { dryRun, actor }: { dryRun: boolean; actor: AuditActor }): Promise<ImportOutcome> {
   const errors: ImportError[] = [];
