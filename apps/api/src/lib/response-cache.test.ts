@@ -103,6 +103,21 @@ describe('ResponseCache.remember (a figure pages share)', () => {
     expect(await figures.remember('slow', 60_000, () => Promise.resolve('after the change'))).toBe('after the change');
   });
 
+  it('lets callers that come while a figure is being computed wait for that one computation', async () => {
+    const figures = new ResponseCache();
+    let counted = 0;
+    let release: () => void = () => undefined;
+    const count = async () => {
+      counted += 1;
+      await new Promise<void>((resolve) => (release = resolve));
+      return counted;
+    };
+    const waiting = [figures.remember('total', 60_000, count), figures.remember('total', 60_000, count), figures.remember('total', 60_000, count)];
+    release();
+    expect(await Promise.all(waiting)).toEqual([1, 1, 1]);
+    expect(counted).toBe(1);
+  });
+
   it('computes again once its time is up', async () => {
     const figures = new ResponseCache();
     let counted = 0;

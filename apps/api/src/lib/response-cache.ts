@@ -37,6 +37,7 @@ export class ResponseCache {
   private readonly pending = new Map<string, Promise<CachedBody>>();
   /** Figures several answers share (a list's total), kept as long as an answer. */
   private readonly values = new LRUCache<string, { value: unknown }>({ max: 1_000 });
+  private readonly pendingValues = new Map<string, Promise<unknown>>();
   /** Raised by `clear()`: an answer computed before it is sent but never kept. */
   private generation = 0;
 
@@ -97,10 +98,21 @@ export class ResponseCache {
   async remember<T>(key: string, ttlMs: number, produce: () => Promise<T>): Promise<T> {
     const hit = this.values.get(key);
     if (hit) return hit.value as T;
+    // The same key's figure is always a T: the callers of one key pass the same `produce`.
+    const inFlight = this.pendingValues.get(key) as Promise<T> | undefined;
+    if (inFlight) return inFlight;
     const generation = this.generation;
-    const value = await produce();
-    if (generation === this.generation) this.values.set(key, { value }, { ttl: ttlMs });
-    return value;
+    const computing = (async () => {
+      const value = await produce();
+      if (generation === this.generation) this.values.set(key, { value }, { ttl: ttlMs });
+      return value;
+    })();
+    this.pendingValues.set(key, computing);
+    try {
+      return await computing;
+    } finally {
+      if (this.pendingValues.get(key) === computing) this.pendingValues.delete(key);
+    }
   }
 
   /** Forgets every answer and figure, and those being computed: the next request reads the database. */
@@ -109,6 +121,7 @@ export class ResponseCache {
     this.entries.clear();
     this.pending.clear();
     this.values.clear();
+    this.pendingValues.clear();
   }
 }
 
