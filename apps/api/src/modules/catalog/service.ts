@@ -1,6 +1,6 @@
 import type { Product, Category, Subcategory } from '@dukkan/contracts/catalog';
 import type { Language } from '@dukkan/contracts/common';
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
 import { categories, products, subcategories } from '../../db/schema';
@@ -31,6 +31,22 @@ function selectProducts(db: Database) {
 }
 
 /**
+ * One page of the published products `filter` picks, in catalog order. The page's ids are found
+ * first on narrow rows, then those products are read whole: the offset skips index entries and
+ * ids, not every earlier product with its texts, so a deep page of a big catalog stays cheap.
+ */
+function pageInCatalogOrder(db: Database, filter: SQL | undefined, { page, pageSize }: PageRequest) {
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(filter)
+    .orderBy(asc(products.position), asc(products.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return selectProducts(db).where(inArray(products.id, pageIds)).orderBy(asc(products.position), asc(products.id));
+}
+
+/**
  * All departments in menu order. A table's `slug` is the answer's `name` (the key clients route
  * by) and its `name_en`/`name_ar` the answer's `label` (docs/decisions/0014).
  */
@@ -55,11 +71,7 @@ async function countProducts(db: Database, filter: SQL | undefined): Promise<num
 
 export async function listProducts(db: Database, lng: Language, { page, pageSize }: PageRequest, remember: CountMemo = countEveryTime): Promise<Page<Product>> {
   const [rows, total] = await Promise.all([
-    selectProducts(db)
-      .where(isPublished)
-      .orderBy(asc(products.position), asc(products.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    pageInCatalogOrder(db, isPublished, { page, pageSize }),
     remember('published', () => countProducts(db, isPublished)),
   ]);
   return { data: rows.map((r) => toProduct(r, lng)), page, pageSize, total };
@@ -105,11 +117,7 @@ export async function listCategoryProducts(
   }
 
   const [rows, total] = await Promise.all([
-    selectProducts(db)
-      .where(filter)
-      .orderBy(asc(products.position), asc(products.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    pageInCatalogOrder(db, filter, { page, pageSize }),
     remember(`published:${category.id}:${subcategoryId ?? ''}`, () => countProducts(db, filter)),
   ]);
   return { data: rows.map((r) => toProduct(r, lng)), page, pageSize, total };
