@@ -1,8 +1,13 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 
 import { LanguageMenu } from './language-menu';
 
@@ -26,5 +31,45 @@ export function PublicFrame({ title, children }: { title: string; children: Reac
         </Paper>
       </Box>
     </Box>
+  );
+}
+
+/**
+ * The form of a screen before sign-in: an optional introduction, then the failure the last submit
+ * met (announced as an alert), then the fields, buttons and links it is given, one under another.
+ * `onSubmit` is react-hook-form's `handleSubmit(...)`; the browser's own checks stay off, the
+ * form's rules speak instead.
+ */
+export function PublicForm({ onSubmit, intro, error, children }: { onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>; intro?: string; error?: string | null; children: ReactNode }) {
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Stack spacing={2}>
+        {intro ? <Typography>{intro}</Typography> : null}
+        {error ? (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        {children}
+      </Stack>
+    </form>
+  );
+}
+
+/** A public form's submit button, busy while the request is out. */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" variant="contained" loading={busy}>
+      {children}
+    </Button>
+  );
+}
+
+/** A link from one screen before sign-in to another (back to sign-in, ask for a new link). */
+export function PublicLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link component={RouterLink} to={to} sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}>
+      {children}
+    </Link>
   );
 }

@@ -1,18 +1,14 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
 import { EMAIL, errorProps } from '../app/form';
-import { PublicFrame } from '../app/public-frame';
+import { PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
 
 interface Fields {
   email: string;
@@ -44,11 +40,7 @@ export default function ForgotPasswordPage() {
     else setAlert(failure.message || t('app.error', { message: String(failure.status) }));
   }
 
-  const backToSignIn = (
-    <Link component={RouterLink} to="/sign-in" sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}>
-      {t('forgotPassword.backToSignIn')}
-    </Link>
-  );
+  const backToSignIn = <PublicLink to="/sign-in">{t('forgotPassword.backToSignIn')}</PublicLink>;
 
   return (
     <PublicFrame title={t('forgotPassword.title')}>
@@ -60,29 +52,19 @@ export default function ForgotPasswordPage() {
           {backToSignIn}
         </Stack>
       ) : (
-        <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-          <Stack spacing={2}>
-            <Typography>{t('forgotPassword.intro')}</Typography>
-            {alert ? (
-              <Alert severity="error" role="alert">
-                {alert}
-              </Alert>
-            ) : null}
-            <TextField
-              label={t('forgotPassword.email')}
-              type="email"
-              autoComplete="username"
-              required
-              autoFocus
-              {...register('email', { required: t('validation.required'), pattern: { value: EMAIL, message: t('validation.email') } })}
-              {...errorProps(errors.email)}
-            />
-            <Button type="submit" variant="contained" loading={isLoading}>
-              {t('forgotPassword.submit')}
-            </Button>
-            {backToSignIn}
-          </Stack>
-        </form>
+        <PublicForm onSubmit={handleSubmit(onSubmit)} intro={t('forgotPassword.intro')} error={alert}>
+          <TextField
+            label={t('forgotPassword.email')}
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            {...register('email', { required: t('validation.required'), pattern: { value: EMAIL, message: t('validation.email') } })}
+            {...errorProps(errors.email)}
+          />
+          <SubmitButton busy={isLoading}>{t('forgotPassword.submit')}</SubmitButton>
+          {backToSignIn}
+        </PublicForm>
       )}
     </PublicFrame>
   );

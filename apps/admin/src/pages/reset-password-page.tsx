@@ -1,9 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +10,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
 import { errorProps, newPasswordRules } from '../app/form';
-import { PublicFrame } from '../app/public-frame';
+import { PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
 
 interface Fields {
   password: string;
@@ -47,11 +45,7 @@ export default function ResetPasswordPage() {
     else setAlert(failure.message || t('app.error', { message: String(failure.status) }));
   }
 
-  const askAgain = (
-    <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}>
-      {t('resetPassword.askAgain')}
-    </Link>
-  );
+  const askAgain = <PublicLink to="/forgot-password">{t('resetPassword.askAgain')}</PublicLink>;
 
   let body;
   if (token === '') {
@@ -83,28 +77,18 @@ export default function ResetPasswordPage() {
     );
   } else {
     body = (
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <Stack spacing={2}>
-          <Typography>{t('resetPassword.intro')}</Typography>
-          {alert ? (
-            <Alert severity="error" role="alert">
-              {alert}
-            </Alert>
-          ) : null}
-          <TextField
-            label={t('resetPassword.password')}
-            type="password"
-            autoComplete="new-password"
-            required
-            autoFocus
-            {...register('password', newPasswordRules({ required: t('validation.required'), tooShort: t('validation.passwordLength') }))}
-            {...errorProps(errors.password)}
-          />
-          <Button type="submit" variant="contained" loading={isLoading}>
-            {t('resetPassword.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <PublicForm onSubmit={handleSubmit(onSubmit)} intro={t('resetPassword.intro')} error={alert}>
+        <TextField
+          label={t('resetPassword.password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          autoFocus
+          {...register('password', newPasswordRules({ required: t('validation.required'), tooShort: t('validation.passwordLength') }))}
+          {...errorProps(errors.password)}
+        />
+        <SubmitButton busy={isLoading}>{t('resetPassword.submit')}</SubmitButton>
+      </PublicForm>
     );
   }
   return <PublicFrame title={t('resetPassword.title')}>{body}</PublicFrame>;

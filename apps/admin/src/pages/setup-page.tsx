@@ -1,8 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +8,7 @@ import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
 import { EMAIL, errorProps, newPasswordRules } from '../app/form';
 import { Busy } from '../app/layout';
-import { PublicFrame } from '../app/public-frame';
+import { PublicForm, PublicFrame, SubmitButton } from '../app/public-frame';
 import { homeOf } from '../app/roles';
 
 interface Fields {
@@ -43,42 +40,34 @@ export default function SetupPage() {
   }
 
   const failure = error ? failureOf(error) : null;
+  // A field's failure shows under that field; the others above the form.
+  const alert = failure && !failure.field ? (failure.status === 404 || failure.status === 410 ? t('setup.badLink') : failure.message || t('app.networkError')) : null;
   let body;
   if (token === '') body = <Alert severity="warning">{t('setup.noToken')}</Alert>;
   else if (check.isLoading) body = <Busy />;
   else if (check.isError) body = <Alert severity="error">{t('setup.badLink')}</Alert>;
   else
     body = (
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <Stack spacing={2}>
-          <Typography>{t('setup.intro')}</Typography>
-          {failure && !failure.field ? (
-            <Alert severity="error" role="alert">
-              {failure.status === 404 || failure.status === 410 ? t('setup.badLink') : failure.message || t('app.networkError')}
-            </Alert>
-          ) : null}
-          <TextField label={t('setup.name')} autoComplete="name" required {...register('name', { required: t('validation.required'), maxLength: { value: 100, message: t('validation.tooLong', { max: 100 }) } })} {...errorProps(errors.name)} />
-          <TextField
-            label={t('setup.email')}
-            type="email"
-            autoComplete="email"
-            required
-            {...register('email', { required: t('validation.required'), pattern: { value: EMAIL, message: t('validation.email') } })}
-            {...errorProps(errors.email)}
-          />
-          <TextField
-            label={t('setup.password')}
-            type="password"
-            autoComplete="new-password"
-            required
-            {...register('password', newPasswordRules({ required: t('validation.required'), tooShort: t('validation.passwordLength') }))}
-            {...errorProps(errors.password)}
-          />
-          <Button type="submit" variant="contained" loading={isLoading}>
-            {t('setup.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <PublicForm onSubmit={handleSubmit(onSubmit)} intro={t('setup.intro')} error={alert}>
+        <TextField label={t('setup.name')} autoComplete="name" required {...register('name', { required: t('validation.required'), maxLength: { value: 100, message: t('validation.tooLong', { max: 100 }) } })} {...errorProps(errors.name)} />
+        <TextField
+          label={t('setup.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...register('email', { required: t('validation.required'), pattern: { value: EMAIL, message: t('validation.email') } })}
+          {...errorProps(errors.email)}
+        />
+        <TextField
+          label={t('setup.password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          {...register('password', newPasswordRules({ required: t('validation.required'), tooShort: t('validation.passwordLength') }))}
+          {...errorProps(errors.password)}
+        />
+        <SubmitButton busy={isLoading}>{t('setup.submit')}</SubmitButton>
+      </PublicForm>
     );
   return <PublicFrame title={t('setup.title')}>{body}</PublicFrame>;
 }

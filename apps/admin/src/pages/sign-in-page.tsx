@@ -1,17 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
 import { EMAIL, errorProps } from '../app/form';
-import { PublicFrame } from '../app/public-frame';
+import { PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
 import { homeOf } from '../app/roles';
 
 interface Fields {
@@ -63,59 +62,46 @@ export default function SignInPage() {
 
   return (
     <PublicFrame title={t('signIn.title')}>
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <Stack spacing={2}>
-          {alert ? (
-            <Alert severity="error" role="alert">
-              {alert}
-            </Alert>
-          ) : null}
-          {step === 'password' ? (
-            <>
-              <TextField
-                label={t('signIn.email')}
-                type="email"
-                autoComplete="username"
-                required
-                autoFocus
-                {...register('email', { required: t('validation.required'), pattern: { value: EMAIL, message: t('validation.email') } })}
-                {...errorProps(errors.email)}
-              />
-              <TextField
-                label={t('signIn.password')}
-                type="password"
-                autoComplete="current-password"
-                required
-                {...register('password', { required: t('validation.required') })}
-                {...errorProps(errors.password)}
-              />
-            </>
-          ) : (
-            <>
-              <Alert severity="info">{t('signIn.codeHelp')}</Alert>
-              <TextField
-                label={t('signIn.code')}
-                autoComplete="one-time-code"
-                required
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, dir: 'ltr' } }}
-                {...register('code', { required: t('validation.required'), pattern: { value: /^\s*\d{6}\s*$/, message: t('validation.code') } })}
-                {...errorProps(errors.code)}
-              />
-            </>
-          )}
-          <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" loading={isLoading}>
-              {step === 'password' ? t('signIn.submit') : t('signIn.verify')}
-            </Button>
-            {step === 'code' ? <Button onClick={() => setStep('password')}>{t('signIn.back')}</Button> : null}
-          </Stack>
-          {step === 'password' ? (
-            <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}>
-              {t('signIn.forgot')}
-            </Link>
-          ) : null}
+      <PublicForm onSubmit={handleSubmit(onSubmit)} error={alert}>
+        {step === 'password' ? (
+          <>
+            <TextField
+              label={t('signIn.email')}
+              type="email"
+              autoComplete="username"
+              required
+              autoFocus
+              {...register('email', { required: t('validation.required'), pattern: { value: EMAIL, message: t('validation.email') } })}
+              {...errorProps(errors.email)}
+            />
+            <TextField
+              label={t('signIn.password')}
+              type="password"
+              autoComplete="current-password"
+              required
+              {...register('password', { required: t('validation.required') })}
+              {...errorProps(errors.password)}
+            />
+          </>
+        ) : (
+          <>
+            <Alert severity="info">{t('signIn.codeHelp')}</Alert>
+            <TextField
+              label={t('signIn.code')}
+              autoComplete="one-time-code"
+              required
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, dir: 'ltr' } }}
+              {...register('code', { required: t('validation.required'), pattern: { value: /^\s*\d{6}\s*$/, message: t('validation.code') } })}
+              {...errorProps(errors.code)}
+            />
+          </>
+        )}
+        <Stack direction="row" spacing={1}>
+          <SubmitButton busy={isLoading}>{step === 'password' ? t('signIn.submit') : t('signIn.verify')}</SubmitButton>
+          {step === 'code' ? <Button onClick={() => setStep('password')}>{t('signIn.back')}</Button> : null}
         </Stack>
-      </form>
+        {step === 'password' ? <PublicLink to="/forgot-password">{t('signIn.forgot')}</PublicLink> : null}
+      </PublicForm>
     </PublicFrame>
   );
 }

@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 
+import { tooManyRequests } from './errors';
+
 /** A counted kind of failure: at most `points` within `durationSeconds` per key. */
 export interface FailureRule {
   points: number;
@@ -77,4 +79,18 @@ export class FailureLimiter {
   async close(): Promise<void> {
     if (this.redis) await this.redis.quit().catch(() => undefined);
   }
+}
+
+/**
+ * Counts one password-reset request against the email and the client's address (keys of their
+ * own beside sign-in failures'), or throws a 429 when either has had too many already.
+ */
+export async function limitResetRequests(limiter: FailureLimiter, email: string, clientAddress: string): Promise<void> {
+  const keys = { email: `reset:${email}`, address: `reset:${clientAddress}` };
+  const wait = await limiter.retryAfterSeconds(keys);
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60);
+    throw tooManyRequests(`Too many reset requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, wait);
+  }
+  await limiter.recordFailure(keys);
 }

@@ -7,8 +7,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 
 import type { Database, Executor } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
-import { badRequest, tooManyRequests } from '../../lib/errors';
-import type { FailureLimiter } from '../../lib/failure-limiter';
+import { badRequest } from '../../lib/errors';
+import { limitResetRequests, type FailureLimiter } from '../../lib/failure-limiter';
 import { passwordResetMessage } from '../../mail/messages';
 import { enqueueMail, type OutboxWorker } from '../../mail/outbox';
 
@@ -38,13 +38,7 @@ export interface ResetRequestContext {
  * keys): too many → 429.
  */
 export async function requestPasswordReset(db: Database, email: string, { limiter, clientAddress, lng, publicUrl, outbox }: ResetRequestContext): Promise<void> {
-  const keys = { email: `reset:${email}`, address: `reset:${clientAddress}` };
-  const wait = await limiter.retryAfterSeconds(keys);
-  if (wait > 0) {
-    const minutes = Math.ceil(wait / 60);
-    throw tooManyRequests(`Too many reset requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, wait);
-  }
-  await limiter.recordFailure(keys);
+  await limitResetRequests(limiter, email, clientAddress);
 
   const [user] = await db
     .select({ id: users.id, name: users.name, email: users.email })

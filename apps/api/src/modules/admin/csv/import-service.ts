@@ -169,8 +169,6 @@ export async function runImport(db: Database, importId: string, csv: Buffer, { d
     }
     await db.update(productImports).set({ rowsChecked, total: rowsChecked, status: 'applying' }).where(eq(productImports.id, importId));
     const outcome = await applyStaged(db, importId, actor);
-    // The planner's statistics follow a big change at once (PGlite never gathers them itself).
-    if (outcome.created + outcome.updated >= EMBEDDED_ANALYZE_FIRST) await db.execute(sql`analyze products`);
     return { ok: true, ...outcome };
   } catch (error) {
     await db.update(productImports).set({ status: 'failed', finishedAt: sql`now()` }).where(eq(productImports.id, importId));
@@ -314,8 +312,7 @@ async function finishApply(tx: Executor, importId: string, actor: AuditActor, co
  */
 async function applyStaged(db: Database, importId: string, actor: AuditActor): Promise<ImportCounts> {
   await db.execute(sql`analyze product_import_rows`);
-  if (isEmbedded(db)) return applyInShortTransactions(db, importId, actor);
-  return db.transaction(async (tx) => {
+  const totals = isEmbedded(db) ? await applyInShortTransactions(db, importId, actor) : await db.transaction(async (tx) => {
     const claimed = await tx.execute(sql`select 1 from product_imports where id = ${importId} and status = 'applying' for update skip locked`);
     if (firstRow(claimed) === undefined) return { created: 0, updated: 0 };
     await tx.execute(sql`select count(*) from (select p.id from products p join product_import_rows s on s.product_id = p.id
@@ -332,6 +329,10 @@ async function applyStaged(db: Database, importId: string, actor: AuditActor): P
     await finishApply(tx, importId, actor, counts);
     return counts;
   });
+  // The planner's statistics follow a big change at once (PGlite never gathers them itself);
+  // here rather than in runImport, so an import resumed at start-up gets them too.
+  if (totals.created + totals.updated >= EMBEDDED_ANALYZE_FIRST) await db.execute(sql`analyze products`);
+  return totals;
 }
 
 /** What the import's committed transactions applied before this one (0 unless it was interrupted). */

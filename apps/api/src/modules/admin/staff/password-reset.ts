@@ -4,8 +4,8 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 
 import type { Database } from '../../../db/client';
 import { staff, staffTokens } from '../../../db/schema';
-import { badRequest, tooManyRequests } from '../../../lib/errors';
-import type { FailureLimiter } from '../../../lib/failure-limiter';
+import { badRequest } from '../../../lib/errors';
+import { limitResetRequests, type FailureLimiter } from '../../../lib/failure-limiter';
 import { enqueueMail } from '../../../mail/outbox';
 import { hashPassword } from '../../users/passwords';
 import { recordAudit } from '../audit/record';
@@ -47,13 +47,7 @@ export interface StaffResetRequestContext {
  * over the limit 429. Returns whether a mail was queued: wake the outbox then.
  */
 export async function requestStaffPasswordReset(db: Database, email: string, { limiter, clientAddress, lng, publicUrl, now = new Date() }: StaffResetRequestContext): Promise<boolean> {
-  const keys = { email: `reset:${email}`, address: `reset:${clientAddress}` };
-  const wait = await limiter.retryAfterSeconds(keys);
-  if (wait > 0) {
-    const minutes = Math.ceil(wait / 60);
-    throw tooManyRequests(`Too many reset requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, wait);
-  }
-  await limiter.recordFailure(keys);
+  await limitResetRequests(limiter, email, clientAddress);
 
   const [member] = await db
     .select({ id: staff.id, email: staff.email, name: staff.name })
