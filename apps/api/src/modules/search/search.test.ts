@@ -113,6 +113,36 @@ describe('GET /api/product/search: as you type and with typos', () => {
     expect(titles((await search('zanzibr')).data)).toEqual(['Zanzibar Clove Tea, 20 Bags']);
     expect(titles((await search('زنجبار', '&lng=ar')).data)).toContain('شاي زنجبار بالقرنفل، 20 كيسًا');
   });
+
+  it('learns a new product\'s words for corrections, but not its bare numbers, which it still finds', async () => {
+    await insertProducts(
+      t.database.db,
+      [
+        {
+          slug: 'search-test-quokka-lamp-77341',
+          categorySlug: 'Grocery',
+          subcategorySlug: 'grocery-beverages',
+          title: { en: 'Quokkaglow Lamp 77341, Model QX9000', ar: 'مصباح كووكا ٧٧٣٤١' },
+          description: { en: 'Catalog number 55123.', ar: 'رقم الكتالوج 55123.' },
+          brand: { en: 'Quokkaglow', ar: 'كووكا' },
+          priceCents: 2599,
+          listPriceCents: null,
+          quantity: 4,
+          rating: 4,
+          reviewCount: 1,
+          thumbnail: '/images/products/x/0.svg',
+          images: ['/images/products/x/0.svg'],
+        },
+      ],
+      900_001,
+    );
+    const known = await t.database.db.execute(
+      sql`select term from search_terms where term in ('quokkaglow', 'qx9000', '77341', '55123', '٧٧٣٤١') order by term`,
+    );
+    expect((known as unknown as { rows: { term: string }[] }).rows.map((r) => r.term)).toEqual(['quokkaglow', 'qx9000']);
+    expect(titles((await search('77341')).data)).toEqual(['Quokkaglow Lamp 77341, Model QX9000']);
+    expect(titles((await search('quokaglow')).data)).toEqual(['Quokkaglow Lamp 77341, Model QX9000']);
+  });
 });
 
 describe('GET /api/product/search: Arabic', () => {
