@@ -139,7 +139,7 @@ describe('GET /api/product/search: as you type and with typos', () => {
     const known = await t.database.db.execute(
       sql`select term from search_terms where term in ('quokkaglow', 'qx9000', '77341', '55123', '٧٧٣٤١') order by term`,
     );
-    expect((known as unknown as { rows: { term: string }[] }).rows.map((r) => r.term)).toEqual(['quokkaglow', 'qx9000']);
+    expect((known as { rows: { term: string }[] }).rows.map((r) => r.term)).toEqual(['quokkaglow', 'qx9000']);
     expect(titles((await search('77341')).data)).toEqual(['Quokkaglow Lamp 77341, Model QX9000']);
     expect(titles((await search('quokaglow')).data)).toEqual(['Quokkaglow Lamp 77341, Model QX9000']);
   });
