@@ -168,6 +168,7 @@ export const ar: Texts = {
     rowsChecked: 'فُحص {{rows}} صفًا حتى الآن',
     confirm: 'استورد الآن',
     importing: 'جارٍ الاستيراد…',
+    written: 'أُنشئ أو عُدّل {{rows}} منتجًا حتى الآن',
     progress: '{{checked}} من {{total}} صفًا',
     done: 'تم الاستيراد: أُنشئ {{created}} وحُدّث {{updated}}.',
     failed: 'فشل الاستيراد: {{message}}',

@@ -166,6 +166,7 @@ export const en = {
     rowsChecked: '{{rows}} rows checked so far',
     confirm: 'Import now',
     importing: 'Importing…',
+    written: '{{rows}} products created or changed so far',
     progress: '{{checked}} of {{total}} rows',
     done: 'Imported: {{created}} created, {{updated}} updated.',
     failed: 'The import failed: {{message}}',

@@ -70,6 +70,33 @@ describe('import', () => {
     await waitFor(() => expect(polls).toBeGreaterThanOrEqual(2));
   });
 
+  it('shows how many products the import has written while it applies them', async () => {
+    let finish = false;
+    stubApi((call) => {
+      if (call.url.pathname === '/api/admin/products/import') {
+        if (call.url.searchParams.get('dryRun') === '1') return json(200, { data: { created: 40, updated: 2 } });
+        return json(202, { data: { importId: 'imp3' } });
+      }
+      if (call.url.pathname === '/api/admin/imports/imp3') {
+        return finish
+          ? json(200, { data: { status: 'done', rowsChecked: 42, total: 42, created: 40, updated: 2, errors: [] } })
+          : json(200, { data: { status: 'applying', rowsChecked: 42, total: 42, created: 30, updated: 2, errors: [] } });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/import');
+    await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    await user.click(await screen.findByRole('button', { name: 'Import now' }));
+
+    const status = await screen.findByText('Importing… 32 products created or changed so far');
+    expect(status.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText(/42 of 42 rows/)).not.toBeInTheDocument();
+    finish = true;
+    expect(await screen.findByText('Imported: 40 created, 2 updated.')).toBeInTheDocument();
+  });
+
   it('refreshes the product lists once the background import is done, not only when it starts', async () => {
     let polls = 0;
     const calls = stubApi((call) => {

@@ -140,6 +140,8 @@ export default function ImportPage() {
   const total = progress.data?.total ?? 0;
   const percent = shown.kind === 'uploading' ? percentOf(shown.progress) : 0;
   const applying = shown.kind === 'running' && progress.data?.status === 'applying';
+  /** Products the apply has created or changed so far: the embedded database applies in short transactions and reports them as it goes; a server's one transaction reports them at the end. */
+  const written = (progress.data?.created ?? 0) + (progress.data?.updated ?? 0);
 
   return (
     <Stack spacing={3}>
@@ -235,9 +237,15 @@ export default function ImportPage() {
             <Box role="status">
               <Typography sx={{ mb: 1 }}>
                 {applying ? t('importPage.importing') : t('importPage.checking')}{' '}
-                {total > 0 ? t('importPage.progress', { checked, total }) : t('importPage.rowsChecked', { rows: checked })}
+                {applying
+                  ? written > 0
+                    ? t('importPage.written', { rows: written })
+                    : null
+                  : total > 0
+                    ? t('importPage.progress', { checked, total })
+                    : t('importPage.rowsChecked', { rows: checked })}
               </Typography>
-              {/* Neither the number of rows (known once all are read) nor the apply's one transaction gives a fraction to show. */}
+              {/* Neither the number of rows (known once all are read) nor the apply (unchanged rows are never counted) gives a fraction to show. */}
               <LinearProgress aria-label={applying ? t('importPage.importing') : t('importPage.checking')} />
             </Box>
           ) : null}
