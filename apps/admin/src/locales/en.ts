@@ -171,6 +171,7 @@ export const en = {
     done: 'Imported: {{created}} created, {{updated}} updated.',
     failed: 'The import failed: {{message}}',
     failedInBackground: 'The import failed; nothing was changed. Try again.',
+    failedPartway: 'The import stopped after {{rows}} products were created or changed; the rest were not imported. Export the products to see where it stopped before importing the rest.',
     cancel: 'Choose another file',
   },
   staff: {

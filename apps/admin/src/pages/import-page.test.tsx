@@ -151,6 +151,26 @@ describe('import', () => {
     expect(screen.queryByText(/failed: failed/)).not.toBeInTheDocument();
   });
 
+  it('says how many products a background import had written when it failed partway', async () => {
+    stubApi((call) => {
+      if (call.url.pathname === '/api/admin/products/import') {
+        if (call.url.searchParams.get('dryRun') === '1') return json(200, { data: { created: 300, updated: 0 } });
+        return json(202, { data: { importId: 'imp4' } });
+      }
+      if (call.url.pathname === '/api/admin/imports/imp4') {
+        return json(200, { data: { status: 'failed', rowsChecked: 300, total: 300, created: 150, updated: 0, errors: [] } });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/import');
+    await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    await user.click(await screen.findByRole('button', { name: 'Import now' }));
+    expect(await screen.findByText(/^The import stopped after 150 products were created or changed; the rest were not imported\./)).toBeInTheDocument();
+    expect(screen.queryByText(/nothing was changed/)).not.toBeInTheDocument();
+  });
+
   it('shows the upload’s progress as the file’s bytes go up, with the same request and CSRF header', async () => {
     document.cookie = 'XSRF-TOKEN=xsrf-abc; path=/';
     const uploads: PendingUpload[] = [];

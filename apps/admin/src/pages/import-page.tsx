@@ -35,7 +35,8 @@ type Stage =
   | { kind: 'errors'; errors: ImportError[] }
   | { kind: 'ready'; counts: ImportCounts }
   | { kind: 'done'; counts: ImportCounts }
-  | { kind: 'failed'; message: string };
+  /** `written`: products a failed apply had already created or changed (the embedded database keeps them). */
+  | { kind: 'failed'; message: string; written?: number };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -71,7 +72,7 @@ function stageOfProgress(data: ImportProgress | undefined, dryRun: boolean): Sta
   if (dryRun && data.status === 'checked' && data.finishedAt) return { kind: 'ready', counts };
   if (!dryRun && data.status === 'done') return { kind: 'done', counts };
   // The progress report has no reason for a failure: the page says so in its own words (message '').
-  if (data.status === 'failed') return { kind: 'failed', message: '' };
+  if (data.status === 'failed') return { kind: 'failed', message: '', written: data.created + data.updated };
   return null;
 }
 
@@ -250,7 +251,11 @@ export default function ImportPage() {
             </Box>
           ) : null}
           {shown.kind === 'done' ? <Alert severity="success">{t('importPage.done', { ...shown.counts })}</Alert> : null}
-          {shown.kind === 'failed' ? <Alert severity="error">{shown.message ? t('importPage.failed', { message: shown.message }) : t('importPage.failedInBackground')}</Alert> : null}
+          {shown.kind === 'failed' ? <Alert severity="error">{shown.message
+                ? t('importPage.failed', { message: shown.message })
+                : shown.written
+                  ? t('importPage.failedPartway', { rows: shown.written })
+                  : t('importPage.failedInBackground')}</Alert> : null}
         </Box>
       </Paper>
     </Stack>
