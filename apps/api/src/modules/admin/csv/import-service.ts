@@ -3,7 +3,7 @@ import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:time
 
 import { PRODUCT_CSV_COLUMNS } from '@dukkan/contracts/admin-products';
 import { CsvError, parse } from 'csv-parse';
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 
 import { isEmbedded, type Database, type Executor } from '../../../db/client';
 import { categories, productImportRows, productImports, products, staff, subcategories } from '../../../db/schema';
@@ -258,18 +258,34 @@ const PLANNER_COLUMNS = sql.raw('(id, status, category_id, subcategory_id, posit
 const EMBEDDED_BUMP_EVERY_MS = 3000;
 
 type ImportCounts = { created: number; updated: number };
+/** Whether an import's staged rows include new products, and known ones: a chunk skips the statements of a kind the import has none of. */
+type ImportKinds = { creates: boolean; updates: boolean };
+
+async function stagedKinds(db: Executor, importId: string): Promise<ImportKinds> {
+  const kinds = firstRow<{ creates: boolean | null; updates: boolean | null }>(
+    await db.execute(sql`select bool_or(is_create) as creates, bool_or(not is_create) as updates from product_import_rows where import_id = ${importId}`),
+  );
+  return { creates: kinds?.creates ?? false, updates: kinds?.updates ?? false };
+}
 
 /**
  * Writes the staged rows with `line` in [lo, hi): a stock-ledger row ('import') for every
  * quantity that changes, `update ... from` the staging rows for known ids (counting only rows
  * whose values change), `insert ... select` for new ones at the end of the catalog's order.
  */
-async function applyLines(tx: Executor, importId: string, staffId: string | null, lo: number, hi: number): Promise<ImportCounts> {
+async function applyLines(tx: Executor, importId: string, staffId: string | null, lo: number, hi: number, kinds: ImportKinds): Promise<ImportCounts> {
   const chunk = sql`s.import_id = ${importId} and s.line >= ${lo} and s.line < ${hi}`;
+  const updated = kinds.updates ? await updateKnown(tx, chunk, staffId) : 0;
+  const created = kinds.creates ? await insertNew(tx, chunk, staffId) : 0;
+  return { created, updated };
+}
+
+/** `applyLines` for the chunk's known ids: their ledger rows, then their new values. */
+async function updateKnown(tx: Executor, chunk: SQL, staffId: string | null): Promise<number> {
   await tx.execute(sql`insert into stock_ledger (product_id, kind, quantity_before, quantity_after, staff_id)
     select p.id, 'import', p.quantity, s.quantity, ${staffId}::uuid from products p join product_import_rows s on s.product_id = p.id
     where ${chunk} and not s.is_create and p.quantity <> s.quantity`);
-  const updated = count(
+  return count(
     await tx.execute(sql`with changed as (
       update products p set
         category_id = s.category_id,
@@ -282,7 +298,10 @@ async function applyLines(tx: Executor, importId: string, staffId: string | null
       returning 1)
     select count(*)::int as n from changed`),
   );
-  // New products go to the end of the catalog's order, so to the end of their department.
+}
+
+/** `applyLines` for the chunk's new products, at the end of the catalog's order (so of their department), with their ledger rows. */
+async function insertNew(tx: Executor, chunk: SQL, staffId: string | null): Promise<number> {
   const created = count(
     await tx.execute(sql`with added as (
       insert into products (id, slug, category_id, subcategory_id, title_en, title_ar, description_en, description_ar, brand_en, brand_ar,
@@ -297,7 +316,7 @@ async function applyLines(tx: Executor, importId: string, staffId: string | null
   await tx.execute(sql`insert into stock_ledger (product_id, kind, quantity_before, quantity_after, staff_id)
     select s.product_id, 'import', 0, s.quantity, ${staffId}::uuid from product_import_rows s
     where ${chunk} and s.is_create and s.quantity > 0`);
-  return { created, updated };
+  return created;
 }
 
 /**
@@ -332,9 +351,10 @@ async function applyStaged(db: Database, importId: string, actor: AuditActor): P
     await tx.execute(sql`select count(*) from (select p.id from products p join product_import_rows s on s.product_id = p.id
       where s.import_id = ${importId} and not s.is_create order by p.id for update of p) as locked`);
     const range = await lineRange(tx, importId);
+    const kinds = await stagedKinds(tx, importId);
     const counts = await countsSoFar(tx, importId);
     for (let lo = range.lo; lo <= range.hi; lo += APPLY_CHUNK_ROWS) {
-      const applied = await applyLines(tx, importId, actor.id, lo, lo + APPLY_CHUNK_ROWS);
+      const applied = await applyLines(tx, importId, actor.id, lo, lo + APPLY_CHUNK_ROWS, kinds);
       counts.created += applied.created;
       counts.updated += applied.updated;
       await yieldToEventLoop();
@@ -364,6 +384,7 @@ async function lineRange(db: Executor, importId: string): Promise<{ lo: number; 
 
 async function applyInShortTransactions(db: Database, importId: string, actor: AuditActor): Promise<ImportCounts> {
   const range = await lineRange(db, importId);
+  const kinds = await stagedKinds(db, importId);
   let bumpedAt = performance.now();
   let applied = 0;
   let analyzedAt = 0;
@@ -378,7 +399,7 @@ async function applyInShortTransactions(db: Database, importId: string, actor: A
     }
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local gin_pending_list_limit = '${EMBEDDED_GIN_PENDING_LIST}'`));
-      const applied = await applyLines(tx, importId, actor.id, lo, hi);
+      const applied = await applyLines(tx, importId, actor.id, lo, hi, kinds);
       await tx.delete(productImportRows).where(and(eq(productImportRows.importId, importId), gte(productImportRows.line, lo), lt(productImportRows.line, hi)));
       await tx
         .update(productImports)
