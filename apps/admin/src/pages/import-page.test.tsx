@@ -3,13 +3,33 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { adminApi } from '../app/api';
-import { json, renderAdmin, stubApi, type Call, type PendingUpload } from '../test/harness';
+import { json, renderAdmin, stubApi, type Answer, type Call, type Handler, type PendingUpload } from '../test/harness';
 
 const HEADER = 'id,category,status,title_en,title_ar,description_en,description_ar,brand_en,brand_ar,price,list_price,quantity';
 const BAD = `${HEADER}\n,Grocery,draft,Mango,مانجو,Sweet,حلوة,Farm,مزرعة,abc,,5\n,Nowhere,draft,Kiwi,كيوي,Green,أخضر,Farm,مزرعة,2,,x\n`;
 const GOOD = `${HEADER}\n,Grocery,draft,Mango,مانجو,Sweet,حلوة,Farm,مزرعة,4.50,,5\n`;
 
 const imports = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/admin/products/import');
+
+/**
+ * The API of a file that checks clean with `dry`'s counts and imports in the background as
+ * `importId`, whose progress is `progress()` at each poll.
+ */
+function backgroundImport(importId: string, dry: { created: number; updated: number }, progress: () => Answer): Handler {
+  return (call) => {
+    if (call.url.pathname === '/api/admin/products/import') {
+      return call.url.searchParams.get('dryRun') === '1' ? json(200, { data: dry }) : json(202, { data: { importId } });
+    }
+    return call.url.pathname === `/api/admin/imports/${importId}` ? progress() : undefined;
+  };
+}
+
+/** Chooses the good file, checks it and confirms the import, as an owner would. */
+async function importGoodFile(user: ReturnType<typeof userEvent.setup>): Promise<void> {
+  await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
+  await user.click(screen.getByRole('button', { name: 'Check file' }));
+  await user.click(await screen.findByRole('button', { name: 'Import now' }));
+}
 
 describe('import', () => {
   it('shows a dry run’s errors by line and column, then imports the fixed file with progress', async () => {
@@ -72,23 +92,16 @@ describe('import', () => {
 
   it('shows how many products the import has written while it applies them', async () => {
     let finish = false;
-    stubApi((call) => {
-      if (call.url.pathname === '/api/admin/products/import') {
-        if (call.url.searchParams.get('dryRun') === '1') return json(200, { data: { created: 40, updated: 2 } });
-        return json(202, { data: { importId: 'imp3' } });
-      }
-      if (call.url.pathname === '/api/admin/imports/imp3') {
-        return finish
+    stubApi(
+      backgroundImport('imp3', { created: 40, updated: 2 }, () =>
+        finish
           ? json(200, { data: { status: 'done', rowsChecked: 42, total: 42, created: 40, updated: 2, errors: [] } })
-          : json(200, { data: { status: 'applying', rowsChecked: 42, total: 42, created: 30, updated: 2, errors: [] } });
-      }
-      return undefined;
-    });
+          : json(200, { data: { status: 'applying', rowsChecked: 42, total: 42, created: 30, updated: 2, errors: [] } }),
+      ),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/import');
-    await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
-    await user.click(screen.getByRole('button', { name: 'Check file' }));
-    await user.click(await screen.findByRole('button', { name: 'Import now' }));
+    await importGoodFile(user);
 
     const status = await screen.findByText('Importing… 32 products created or changed so far');
     expect(status.closest('[role="status"]')).not.toBeNull();
@@ -99,20 +112,13 @@ describe('import', () => {
 
   it('refreshes the product lists once the background import is done, not only when it starts', async () => {
     let polls = 0;
-    const calls = stubApi((call) => {
-      if (call.url.pathname === '/api/admin/products/import') {
-        if (call.url.searchParams.get('dryRun') === '1') return json(200, { data: { created: 1, updated: 0 } });
-        return json(202, { data: { importId: 'imp2' } });
-      }
-      if (call.url.pathname === '/api/admin/imports/imp2') {
-        polls += 1;
-        return polls < 3
-          ? json(200, { data: { status: 'applying', rowsChecked: 0, total: 1, created: 0, updated: 0, errors: [] } })
-          : json(200, { data: { status: 'done', rowsChecked: 1, total: 1, created: 1, updated: 0, errors: [] } });
-      }
-      if (call.url.pathname === '/api/admin/products') return json(200, { data: [], total: 0 });
-      return undefined;
+    const importing = backgroundImport('imp2', { created: 1, updated: 0 }, () => {
+      polls += 1;
+      return polls < 3
+        ? json(200, { data: { status: 'applying', rowsChecked: 0, total: 1, created: 0, updated: 0, errors: [] } })
+        : json(200, { data: { status: 'done', rowsChecked: 1, total: 1, created: 1, updated: 0, errors: [] } });
     });
+    const calls = stubApi((call) => (call.url.pathname === '/api/admin/products' ? json(200, { data: [], total: 0 }) : importing(call)));
     const user = userEvent.setup({ delay: null });
     const { store } = await renderAdmin('/admin/import');
     // A list some other screen keeps open.
@@ -120,9 +126,7 @@ describe('import', () => {
     const lists = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/products');
     await waitFor(() => expect(lists()).toHaveLength(1));
 
-    await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
-    await user.click(screen.getByRole('button', { name: 'Check file' }));
-    await user.click(await screen.findByRole('button', { name: 'Import now' }));
+    await importGoodFile(user);
     expect(await screen.findByText('Imported: 1 created, 0 updated.')).toBeInTheDocument();
 
     // The poll that said `done` is the last one; a list asked after it has the imported rows.
@@ -132,41 +136,27 @@ describe('import', () => {
   });
 
   it('says a background import failed, and that nothing was changed, when its progress reports it', async () => {
-    stubApi((call) => {
-      if (call.url.pathname === '/api/admin/products/import') {
-        if (call.url.searchParams.get('dryRun') === '1') return json(200, { data: { created: 1, updated: 0 } });
-        return json(202, { data: { importId: 'imp3' } });
-      }
-      if (call.url.pathname === '/api/admin/imports/imp3') {
-        return json(200, { data: { status: 'failed', rowsChecked: 1, total: 1, created: 0, updated: 0, errors: [] } });
-      }
-      return undefined;
-    });
+    stubApi(
+      backgroundImport('imp3', { created: 1, updated: 0 }, () =>
+        json(200, { data: { status: 'failed', rowsChecked: 1, total: 1, created: 0, updated: 0, errors: [] } }),
+      ),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/import');
-    await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
-    await user.click(screen.getByRole('button', { name: 'Check file' }));
-    await user.click(await screen.findByRole('button', { name: 'Import now' }));
+    await importGoodFile(user);
     expect(await screen.findByText('The import failed; nothing was changed. Try again.')).toBeInTheDocument();
     expect(screen.queryByText(/failed: failed/)).not.toBeInTheDocument();
   });
 
   it('says how many products a background import had written when it failed partway', async () => {
-    stubApi((call) => {
-      if (call.url.pathname === '/api/admin/products/import') {
-        if (call.url.searchParams.get('dryRun') === '1') return json(200, { data: { created: 300, updated: 0 } });
-        return json(202, { data: { importId: 'imp4' } });
-      }
-      if (call.url.pathname === '/api/admin/imports/imp4') {
-        return json(200, { data: { status: 'failed', rowsChecked: 300, total: 300, created: 150, updated: 0, errors: [] } });
-      }
-      return undefined;
-    });
+    stubApi(
+      backgroundImport('imp4', { created: 300, updated: 0 }, () =>
+        json(200, { data: { status: 'failed', rowsChecked: 300, total: 300, created: 150, updated: 0, errors: [] } }),
+      ),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/import');
-    await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
-    await user.click(screen.getByRole('button', { name: 'Check file' }));
-    await user.click(await screen.findByRole('button', { name: 'Import now' }));
+    await importGoodFile(user);
     expect(await screen.findByText(/^The import stopped after 150 products were created or changed; the rest were not imported\./)).toBeInTheDocument();
     expect(screen.queryByText(/nothing was changed/)).not.toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { MAX_SUGGESTIONS, ProductSearchResponseSchema, SearchSuggestResponseSche
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
+import type { SeedProduct } from '../../seed/catalog-types';
 import { insertProducts } from '../../seed/load-catalog';
 import { useTestApp } from '../../test/test-app';
 
@@ -27,6 +28,16 @@ async function suggest(q: string, extra = '') {
 }
 
 const titles = (products: Pick<Product, 'title'>[]) => products.map((p) => p.title);
+
+/** Adds one published beverage after start-up, with `product`'s texts and figures, at catalog position `position`. */
+async function addBeverage(product: Omit<SeedProduct, 'categorySlug' | 'subcategorySlug' | 'rating' | 'reviewCount' | 'thumbnail' | 'images'>, position: number) {
+  const picture = '/images/products/x/0.svg';
+  await insertProducts(
+    t.database.db,
+    [{ ...product, categorySlug: 'Grocery', subcategorySlug: 'grocery-beverages', rating: 4.5, reviewCount: 3, thumbnail: picture, images: [picture, '/images/products/x/1.svg', '/images/products/x/2.svg'] }],
+    position,
+  );
+}
 
 describe('GET /api/product/search: relevance', () => {
   it('puts the product whose title is the query first', async () => {
@@ -86,25 +97,16 @@ describe('GET /api/product/search: as you type and with typos', () => {
   });
 
   it('finds a product added after start-up, by its words and by a misspelling of them', async () => {
-    await insertProducts(
-      t.database.db,
-      [
-        {
-          slug: 'search-test-zanzibar-clove-tea',
-          categorySlug: 'Grocery',
-          subcategorySlug: 'grocery-beverages',
-          title: { en: 'Zanzibar Clove Tea, 20 Bags', ar: 'شاي زنجبار بالقرنفل، 20 كيسًا' },
-          description: { en: 'A warming spiced tea.', ar: 'شاي دافئ بالتوابل.' },
-          brand: { en: 'Spice Island', ar: 'جزيرة التوابل' },
-          priceCents: 499,
-          listPriceCents: 649,
-          quantity: 10,
-          rating: 4.5,
-          reviewCount: 3,
-          thumbnail: '/images/products/x/0.svg',
-          images: ['/images/products/x/0.svg', '/images/products/x/1.svg', '/images/products/x/2.svg'],
-        },
-      ],
+    await addBeverage(
+      {
+        slug: 'search-test-zanzibar-clove-tea',
+        title: { en: 'Zanzibar Clove Tea, 20 Bags', ar: 'شاي زنجبار بالقرنفل، 20 كيسًا' },
+        description: { en: 'A warming spiced tea.', ar: 'شاي دافئ بالتوابل.' },
+        brand: { en: 'Spice Island', ar: 'جزيرة التوابل' },
+        priceCents: 499,
+        listPriceCents: 649,
+        quantity: 10,
+      },
       900_000,
     );
     const found = await search('zanzibar');
@@ -115,33 +117,24 @@ describe('GET /api/product/search: as you type and with typos', () => {
   });
 
   it('learns a new product\'s words for corrections, but not its bare numbers, which it still finds', async () => {
-    await insertProducts(
-      t.database.db,
-      [
-        {
-          slug: 'search-test-quokka-lamp-77341',
-          categorySlug: 'Grocery',
-          subcategorySlug: 'grocery-beverages',
-          title: { en: 'Quokkaglow Lamp 77341, Model QX9000', ar: 'مصباح كووكا ٧٧٣٤١' },
-          description: { en: 'Catalog number 55123.', ar: 'رقم الكتالوج 55123.' },
-          brand: { en: 'Quokkaglow', ar: 'كووكا' },
-          priceCents: 2599,
-          listPriceCents: null,
-          quantity: 4,
-          rating: 4,
-          reviewCount: 1,
-          thumbnail: '/images/products/x/0.svg',
-          images: ['/images/products/x/0.svg'],
-        },
-      ],
+    await addBeverage(
+      {
+        slug: 'search-test-quokkaglow-tea-77341',
+        title: { en: 'Quokkaglow Tea 77341, Blend QX9000', ar: 'شاي كووكا ٧٧٣٤١' },
+        description: { en: 'Catalog number 55123.', ar: 'رقم الكتالوج 55123.' },
+        brand: { en: 'Quokkaglow', ar: 'كووكا' },
+        priceCents: 2599,
+        listPriceCents: null,
+        quantity: 4,
+      },
       900_001,
     );
     const known = await t.database.db.execute(
       sql`select term from search_terms where term in ('quokkaglow', 'qx9000', '77341', '55123', '٧٧٣٤١') order by term`,
     );
     expect((known as { rows: { term: string }[] }).rows.map((r) => r.term)).toEqual(['quokkaglow', 'qx9000']);
-    expect(titles((await search('77341')).data)).toEqual(['Quokkaglow Lamp 77341, Model QX9000']);
-    expect(titles((await search('quokaglow')).data)).toEqual(['Quokkaglow Lamp 77341, Model QX9000']);
+    expect(titles((await search('77341')).data)).toEqual(['Quokkaglow Tea 77341, Blend QX9000']);
+    expect(titles((await search('quokaglow')).data)).toEqual(['Quokkaglow Tea 77341, Blend QX9000']);
   });
 });
 
