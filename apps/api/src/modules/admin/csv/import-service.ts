@@ -300,9 +300,12 @@ async function updateKnown(tx: Executor, chunk: SQL, staffId: string | null): Pr
   );
 }
 
-/** `applyLines` for the chunk's new products, at the end of the catalog's order (so of their department), with their ledger rows. */
+/**
+ * `applyLines` for the chunk's new products, at the end of the catalog's order (so of their
+ * department), with their ledger rows: one statement, the ledger taken from what was inserted.
+ */
 async function insertNew(tx: Executor, chunk: SQL, staffId: string | null): Promise<number> {
-  const created = count(
+  return count(
     await tx.execute(sql`with added as (
       insert into products (id, slug, category_id, subcategory_id, title_en, title_ar, description_en, description_ar, brand_en, brand_ar,
         price_cents, list_price_cents, quantity, rating_tenths, review_count, thumbnail, images, position, status)
@@ -310,13 +313,12 @@ async function insertNew(tx: Executor, chunk: SQL, staffId: string | null): Prom
         s.price_cents, s.list_price_cents, s.quantity, 0, 0, ${PLACEHOLDER_IMAGE}, '{}'::text[],
         (select coalesce(max(position), 0) from products) + row_number() over (order by s.line), s.status
       from product_import_rows s where ${chunk} and s.is_create
-      returning 1)
+      returning id, quantity),
+    ledger as (
+      insert into stock_ledger (product_id, kind, quantity_before, quantity_after, staff_id)
+      select a.id, 'import', 0, a.quantity, ${staffId}::uuid from added a where a.quantity > 0)
     select count(*)::int as n from added`),
   );
-  await tx.execute(sql`insert into stock_ledger (product_id, kind, quantity_before, quantity_after, staff_id)
-    select s.product_id, 'import', 0, s.quantity, ${staffId}::uuid from product_import_rows s
-    where ${chunk} and s.is_create and s.quantity > 0`);
-  return created;
 }
 
 /**
