@@ -648,6 +648,11 @@ export const productImports = pgTable(
     total: integer('total'),
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
+    /**
+     * On the embedded database, the staged lines below this one are applied (committed with the
+     * counts above): an interrupted apply goes on from here (decision 0040).
+     */
+    appliedThrough: integer('applied_through').notNull().default(0),
     errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -239,6 +239,8 @@ export const EMBEDDED_APPLY_ROWS = 50;
  * let the next transaction start first, so a request waited for two or three of them.
  */
 const EMBEDDED_PAUSE_MS = 1;
+/** Staged rows one statement deletes after an embedded apply. */
+const EMBEDDED_DELETE_ROWS = 2000;
 /**
  * The GIN indexes' pending list an embedded apply's transaction lets grow (PostgreSQL's default
  * is 4 MB): merging a long list into the search and trigram indexes is one long pause for every
@@ -339,11 +341,11 @@ async function finishApply(tx: Executor, importId: string, actor: AuditActor, co
  * - On a PostgreSQL server, in one transaction (decision 0035): the rows it changes are locked
  *   first, all at once in id order as orders lock them, so stock never races and no order
  *   deadlocks with the import; other connections go on meanwhile.
- * - On the embedded database, in short transactions of EMBEDDED_APPLY_ROWS lines, each deleting
- *   the staged rows it applied and adding its counts to the import's row, with the event loop free
- *   between them: one long transaction would stop the whole shop (decision 0040). Shoppers see the
- *   new rows as they are applied; a crash leaves the rest staged, applied at the next start
- *   (`resumeImports`).
+ * - On the embedded database, in short transactions of EMBEDDED_APPLY_ROWS lines, each adding
+ *   its counts to the import's row and recording the line it applied through, with the event loop
+ *   free between them: one long transaction would stop the whole shop (decision 0040). Shoppers
+ *   see the new rows as they are applied; after a crash the next start applies the lines after
+ *   the last committed one (`resumeImports`).
  */
 async function applyStaged(db: Database, importId: string, actor: AuditActor): Promise<ImportCounts> {
   await db.execute(sql`analyze product_import_rows`);
@@ -387,10 +389,12 @@ async function lineRange(db: Executor, importId: string): Promise<{ lo: number; 
 async function applyInShortTransactions(db: Database, importId: string, actor: AuditActor): Promise<ImportCounts> {
   const range = await lineRange(db, importId);
   const kinds = await stagedKinds(db, importId);
+  // An apply a crash interrupted goes on after the last line it committed.
+  const [progress] = await db.select({ appliedThrough: productImports.appliedThrough }).from(productImports).where(eq(productImports.id, importId));
   let bumpedAt = performance.now();
   let applied = 0;
   let analyzedAt = 0;
-  for (let lo = range.lo; lo <= range.hi; lo += EMBEDDED_APPLY_ROWS) {
+  for (let lo = Math.max(range.lo, progress?.appliedThrough ?? 0); lo <= range.hi; lo += EMBEDDED_APPLY_ROWS) {
     const hi = lo + EMBEDDED_APPLY_ROWS;
     applied += hi - lo;
     // PGlite has no autovacuum: the planner knows of the new rows only from ANALYZE, and
@@ -402,10 +406,9 @@ async function applyInShortTransactions(db: Database, importId: string, actor: A
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local gin_pending_list_limit = '${EMBEDDED_GIN_PENDING_LIST}'`));
       const applied = await applyLines(tx, importId, actor.id, lo, hi, kinds);
-      await tx.delete(productImportRows).where(and(eq(productImportRows.importId, importId), gte(productImportRows.line, lo), lt(productImportRows.line, hi)));
       await tx
         .update(productImports)
-        .set({ created: sql`${productImports.created} + ${applied.created}`, updated: sql`${productImports.updated} + ${applied.updated}` })
+        .set({ created: sql`${productImports.created} + ${applied.created}`, updated: sql`${productImports.updated} + ${applied.updated}`, appliedThrough: hi })
         .where(eq(productImports.id, importId));
     });
     if (performance.now() - bumpedAt >= EMBEDDED_BUMP_EVERY_MS) {
@@ -415,11 +418,18 @@ async function applyInShortTransactions(db: Database, importId: string, actor: A
     // Requests waiting for the database or the event loop go first.
     await sleep(EMBEDDED_PAUSE_MS);
   }
-  return db.transaction(async (tx) => {
+  const counts = await db.transaction(async (tx) => {
     const counts = await countsSoFar(tx, importId);
     await finishApply(tx, importId, actor, counts);
     return counts;
   });
+  // The staged rows go after the import is done, a few thousand at a time: one delete of every
+  // row would be one long pause for every shopper.
+  for (let lo = range.lo; lo <= range.hi; lo += EMBEDDED_DELETE_ROWS) {
+    await db.delete(productImportRows).where(and(eq(productImportRows.importId, importId), gte(productImportRows.line, lo), lt(productImportRows.line, lo + EMBEDDED_DELETE_ROWS)));
+    await sleep(EMBEDDED_PAUSE_MS);
+  }
+  return counts;
 }
 
 /**

@@ -108,6 +108,26 @@ describe('an import a crash interrupted while its rows were being applied', () =
 });
 
 describe.runIf(inject('dbKind') === 'pglite')('an import on the embedded database', () => {
+  it('goes on after the last line it committed when a crash stopped it, with every row still staged', async () => {
+    const db = t.database.db;
+    const rows = await checkedRows('Halfway kettle', 250);
+    // Lines 2–101 applied and committed (their counts and the line reached with them) ...
+    const id = await interruptedImport(rows.slice(0, 100));
+    expect(await resumeImports(db)).toEqual([id]);
+    const [first] = await db.select({ appliedThrough: productImports.appliedThrough }).from(productImports).where(eq(productImports.id, id));
+    expect(first?.appliedThrough).toBeGreaterThanOrEqual(102);
+    // ... then the crash: the import still applying, and all its rows still staged.
+    await db.update(productImports).set({ status: 'applying', finishedAt: null }).where(eq(productImports.id, id));
+    await stageRows(db, id, rows);
+
+    expect(await resumeImports(db)).toEqual([id]);
+    expect(await titled('Halfway kettle')).toBe(250);
+    const [progress] = await db.select().from(productImports).where(eq(productImports.id, id));
+    expect(progress).toMatchObject({ status: 'done', created: 250 });
+    const [staged] = await db.select({ n: count() }).from(productImportRows).where(eq(productImportRows.importId, id));
+    expect(staged?.n).toBe(0);
+  });
+
   it('is applied in short committed transactions: its progress shows rows created before the last is written', { timeout: 120_000 }, async () => {
     const rows = 3000;
     const csv = stringify([

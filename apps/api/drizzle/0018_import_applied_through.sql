@@ -1,0 +1,1 @@
+ALTER TABLE "product_imports" ADD COLUMN "applied_through" integer DEFAULT 0 NOT NULL;
