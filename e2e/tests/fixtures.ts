@@ -132,6 +132,11 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
   expectAccessible: async ({}, use) => {
     await use(async (page) => {
+      // axe reads colours as painted: a toast still fading in has too little contrast for a
+      // moment. It checks the page once what has finite animations has settled (spinners loop).
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+      );
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       const serious = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
