@@ -111,7 +111,7 @@ const send = async (method: string, url: string, body?: unknown): Promise<JsonAn
 
 /**
  * Routes about the account in their path check it is the caller's own before anything is read
- * (`requireOwnAccount`, onRequest): any other id, a bad one included, is refused there, never
+ * (`requireOwnAccount`, onRequest); every other id, a bad one included, is refused there, never
  * reaching the database, and a stranger learns nothing from a validation message.
  */
 const ownerChecked = (probe: Probe) => probe.part === 'params' && probe.field === 'id' && probe.route.startsWith('/api/users/');
