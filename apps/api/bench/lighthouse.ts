@@ -9,7 +9,7 @@
 // Chromium: CHROME_PATH (default /usr/bin/chromium), launched with chrome-launcher when that
 // resolves from apps/api (Lighthouse depends on it), else spawned here with a debugging port.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,10 @@ const REFERENCE_INDEX_PER_SLOWDOWN = 362;
 /** Times a run that Lighthouse could not complete is tried again. */
 const RETRIES = 2;
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+/** Only the pages whose labels are listed (comma-separated, e.g. `/cart,/Grocery`); all when unset. */
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((label) => label.trim()).filter(Boolean);
+/** A folder to write each run's whole report into (`<page>-<run>.json`), for a closer look. */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -271,7 +275,8 @@ try {
     { label: '/Grocery', path: '/Grocery', performance: 95 },
     { label: '/details/{id}', path: `/details/${productId}`, performance: 95 },
     { label: '/cart', path: '/cart', performance: 90 },
-  ];
+  ].filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page.label));
+  if (REPORTS_DIR) await mkdir(REPORTS_DIR, { recursive: true });
   /** One plain request for the page: renders it into the server's page cache. */
   const warm = async (page: Page) => void (await (await fetch(`${baseUrl}${page.path}`)).text());
   // Warm the server's page cache (and its code) once before measuring, as a shop in use would be.
@@ -309,6 +314,10 @@ try {
         if (error) runtimeErrors.push(`run ${run + 1}: ${error.code}${attempt < RETRIES ? ', run again' : ', kept'}`);
         if (!error || attempt >= RETRIES) {
           results.push(answer.lhr);
+          if (REPORTS_DIR) {
+            const name = `${page.label.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${run + 1}.json`;
+            await writeFile(path.join(REPORTS_DIR, name), JSON.stringify(answer.lhr));
+          }
           break;
         }
       }
