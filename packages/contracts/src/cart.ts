@@ -1,12 +1,9 @@
 import { z } from 'zod';
 
 import { IdSchema, dataSchema } from './common';
+import { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY } from './limits';
 
-/** The most of one product a cart line may hold, whatever the stock (the cart issue). */
-export const MAX_LINE_QUANTITY = 99;
-
-/** Spec section 5: the smallest quantity of a line. */
-export const MIN_LINE_QUANTITY = 1;
+export { MAX_LINE_QUANTITY, MIN_LINE_QUANTITY };
 
 /** Guest carts untouched this long are deleted by the clean-up. */
 export const GUEST_CART_LIFETIME_DAYS = 30;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 import { ProductSchema } from './catalog';
 import { IdSchema, PageQuerySchema, dataSchema, pagedSchema } from './common';
+import { MAX_SEARCH_LENGTH } from './limits';
 
-/** The longest search text the API accepts, in characters; longer is a 400, not a truncation. */
-export const MAX_SEARCH_LENGTH = 200;
+export { MAX_SEARCH_LENGTH };
 /** How many suggestions `GET /api/product/suggest` answers at most. */
 export const MAX_SUGGESTIONS = 8;
 

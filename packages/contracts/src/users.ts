@@ -2,21 +2,20 @@ import { z } from 'zod';
 
 import { CartMergeSchema } from './cart';
 import { IdSchema, dataSchema } from './common';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RESET_MINUTES,
+} from './limits';
 
-/** Spec section 9 and the accounts issue: the bounds every form and the API share. */
-export const NAME_MIN_LENGTH = 3;
-export const NAME_MAX_LENGTH = 60;
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
-export const EMAIL_MAX_LENGTH = 254;
+export { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RESET_MINUTES };
+
 /** How many saved addresses one shopper may keep. */
 export const MAX_ADDRESSES = 20;
-
-/**
- * The "standard email pattern" of spec section 5: something@something.tld, no spaces. Kept here
- * so the sign-in and register forms and the API agree on what an email is.
- */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const NameSchema = z
   .string({ message: 'Name is required' })
@@ -203,9 +202,6 @@ export const UpdateUserResponseSchema = z.object({
   token: z.string(),
 });
 export type UpdateUserResponse = z.infer<typeof UpdateUserResponseSchema>;
-
-/** How long a password-reset link works. */
-export const PASSWORD_RESET_MINUTES = 30;
 
 /** The one answer of `POST /api/users/forgot-password`, whether the address has an account or not. */
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for this email, we have sent it a link to reset the password.';

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, PASSWORD_RESET_MINUTES } from '@dukkan/contracts/users';
+import { EMAIL_PATTERN, PASSWORD_RESET_MINUTES } from '@dukkan/contracts/limits';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

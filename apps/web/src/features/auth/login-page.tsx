@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@dukkan/contracts/users';
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@dukkan/contracts/limits';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';

@@ -1,5 +1,5 @@
 import type { CartLine } from '@dukkan/contracts/cart';
-import { MIN_LINE_QUANTITY } from '@dukkan/contracts/cart';
+import { MIN_LINE_QUANTITY } from '@dukkan/contracts/limits';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

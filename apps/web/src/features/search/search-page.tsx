@@ -1,5 +1,5 @@
 import type { Product } from '@dukkan/contracts/catalog';
-import { MAX_SEARCH_LENGTH } from '@dukkan/contracts/search';
+import { MAX_SEARCH_LENGTH } from '@dukkan/contracts/limits';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';

@@ -1,0 +1,30 @@
+/**
+ * The numbers and patterns the forms and pages share with the API, without the schemas that use
+ * them: a page that needs a bound imports it from here and does not pull Zod into its chunk (the
+ * cart page did, for one constant, and so loaded 86 KB more than it used). The schema modules
+ * (cart.ts, search.ts, users.ts) re-export them.
+ */
+
+/** The most of one product a cart line may hold, whatever the stock (the cart issue). */
+export const MAX_LINE_QUANTITY = 99;
+/** Spec section 5: the smallest quantity of a line. */
+export const MIN_LINE_QUANTITY = 1;
+
+/** The longest search text the API accepts, in characters; longer is a 400, not a truncation. */
+export const MAX_SEARCH_LENGTH = 200;
+
+/** Spec section 9 and the accounts issue: the bounds every form and the API share. */
+export const NAME_MIN_LENGTH = 3;
+export const NAME_MAX_LENGTH = 60;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * The "standard email pattern" of spec section 5: something@something.tld, no spaces. Kept here
+ * so the sign-in and register forms and the API agree on what an email is.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** How long a password-reset link works. */
+export const PASSWORD_RESET_MINUTES = 30;
