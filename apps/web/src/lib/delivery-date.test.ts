@@ -42,3 +42,19 @@ describe('arrivalWindow and formatDeliveryDay', () => {
     expect(text).not.toMatch(/[٠-٩]/);
   });
 });
+
+describe('the written dates', () => {
+  it("are, for every day of a leap year, what Intl writes for en-US and ar-EG-u-nu-latn (the tables replace it)", () => {
+    const intl = (locale: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options);
+    const locales = { en: 'en-US', ar: 'ar-EG-u-nu-latn' } as const;
+    for (const language of ['en', 'ar'] as const) {
+      const date = intl(locales[language], { month: 'short', day: 'numeric' });
+      const day = intl(locales[language], { weekday: 'short', month: 'short', day: 'numeric' });
+      for (let offset = 0; offset < 366; offset += 1) {
+        const when = new Date(2024, 0, 1 + offset);
+        expect(formatDeliveryDate(when, language)).toBe(date.format(when));
+        expect(formatDeliveryDay(when, language)).toBe(day.format(when));
+      }
+    }
+  });
+});
