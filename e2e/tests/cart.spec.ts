@@ -117,6 +117,23 @@ test.describe('cart as a guest', () => {
     await expect.poll(() => guestCartToken(page)).toBeNull();
   });
 
+  test('before any script has run, /cart shows a new guest the empty cart at once, and a browser that keeps a cart the loading overlay', async ({
+    page,
+  }) => {
+    // Script files never arrive: what shows is the server's page and the head's inline script.
+    await page.route(/\.js(\?.*)?$/, (route) => route.abort());
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { level: 1, name: 'Cart', exact: true })).toBeVisible();
+    await expect(page.getByText(t.cart.empty)).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: t.cart.loading })).toBeHidden();
+
+    // A guest cart kept in this browser (its content is the server's to judge, once scripts run).
+    await page.evaluate(() => window.localStorage.setItem('token2', '{"userId":"u","cartId":"c"}'));
+    await page.reload();
+    await expect(page.getByRole('progressbar', { name: t.cart.loading })).toBeVisible();
+    await expect(page.getByText(t.cart.empty)).toBeHidden();
+  });
+
   test('Buy Now on a product page adds one and lands on /cart with that product', async ({ page, request }) => {
     const product = await someProduct(request, 'Baby');
     await page.goto(`/details/${product._id}`);

@@ -116,6 +116,7 @@ export const ENGLISH_SHOPPING = {
     title: 'Cart',
     count: { one: '({{count}} item)', other: '({{count}} items)' } as Plural,
     empty: 'Your cart is empty!',
+    loading: 'Loading your cart',
     deliveryOptions: 'Pickup and delivery options',
     /** `{{date}}` is the arrival date. */
     linesHeading: 'Free shipping, arrives {{date}}',

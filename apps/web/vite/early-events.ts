@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { minifySync, type Plugin, transformWithOxc } from 'vite';
 
 const SOURCE = fileURLToPath(new URL('../src/lib/early-events.ts', import.meta.url));
+const STORED_SESSION_SOURCE = fileURLToPath(new URL('../src/lib/stored-session.ts', import.meta.url));
 
 /**
  * How a control shows that its press is under way: held until its part is live
@@ -18,18 +19,27 @@ export const EARLY_EVENTS_STYLE =
   '@keyframes dk-busy{to{opacity:.32}}' +
   `@media (prefers-reduced-motion:reduce){:is(${BUSY})::after{animation:none;opacity:.24}}`;
 
-/** `src/lib/early-events.ts` as one minified statement that runs it on the page's window. */
+/** A self-contained module's code as plain declarations, to go inside the inline script's function. */
+async function declarations(source: string): Promise<string> {
+  const { code } = await transformWithOxc(await readFile(source, 'utf8'), source, { lang: 'ts' });
+  return code.replace(/^export\s+(?=(const|let|var|function|class)\b)/gm, '');
+}
+
+/**
+ * `src/lib/stored-session.ts` and `src/lib/early-events.ts` as one minified statement that runs
+ * them on the page's window: the session's mark first, then the early events.
+ */
 export async function earlyEventsScript(): Promise<string> {
-  const { code } = await transformWithOxc(await readFile(SOURCE, 'utf8'), SOURCE, { lang: 'ts' });
-  // The module's exports become plain declarations inside one function, which starts it.
-  const body = code.replace(/^export\s+(?=(const|let|var|function|class)\b)/gm, '');
-  const { code: minified, errors } = minifySync('early-events.js', `(function(){${body}\nstartEarlyEvents(window);})();`, {});
+  const body = `${await declarations(STORED_SESSION_SOURCE)}\n${await declarations(SOURCE)}`;
+  const script = `(function(){${body}\nmarkStoredSession(window);startEarlyEvents(window);})();`;
+  const { code: minified, errors } = minifySync('early-events.js', script, {});
   if (errors.length > 0) throw new Error(`early-events.ts did not minify: ${errors.map((error) => error.message).join('; ')}`);
   return minified.trim();
 }
 
 /**
- * Puts the early-event script (src/lib/early-events.ts, decision 0024) and its style inline at
+ * Puts the early-event script (src/lib/early-events.ts, decision 0024, with the stored session's
+ * mark of src/lib/stored-session.ts, decision 0042) and its style inline at
  * the top of the page's head, in development and in the build: it must run before the page is
  * painted, and never wait for a script file. The API allows it by its hash in the
  * Content-Security-Policy (apps/api/src/lib/inline-scripts.ts).

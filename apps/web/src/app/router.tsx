@@ -53,6 +53,18 @@ function sessionPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentTy
   };
 }
 
+/**
+ * A session's page that draws its own state while it does not know the session's data yet (the
+ * cart: its heading under the loading overlay). It needs no gate, so the server renders that
+ * state in the frame and the page's heading paints with it, before any script has run.
+ */
+function sessionPageWithOwnLoadingState<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => {
+    const [module] = await Promise.all([load(), loadSessionTexts()]);
+    return { Component: pick(module) };
+  };
+}
+
 function departmentRoute(department: Department): RouteObject {
   return {
     // Route paths match case-insensitively: `/Fashion` (the category's slug) opens `/fashion`.
@@ -132,7 +144,7 @@ export const routes: RouteObject[] = [
           ...DEPARTMENTS.map(departmentRoute),
           {
             path: 'cart',
-            lazy: sessionPage(() => import('../features/cart/cart-page'), (m) => m.CartPage),
+            lazy: sessionPageWithOwnLoadingState(() => import('../features/cart/cart-page'), (m) => m.CartPage),
             handle: import.meta.env.SSR ? ({ rendering: 'browser', assets: 'src/features/cart/cart-page.tsx' } satisfies RouteHandle) : undefined,
           },
           { path: 'Order/:id', lazy: sessionPage(() => import('../features/orders/order-page'), (m) => m.OrderPage) },

@@ -1,7 +1,14 @@
+import { markStoredSession, SESSION_STORAGE_KEYS } from './stored-session';
+
 // Storage can be unavailable (privacy modes, sandboxed frames): using it must never crash the shop.
 // Only call these from effects, event handlers, thunks or store set-up — never during render.
 
 type Area = 'local' | 'session';
+
+/** A session's token stored or forgotten: `<html data-stored-session>` follows (lib/stored-session.ts). */
+function sessionKeyChanged(key: string): void {
+  if ((SESSION_STORAGE_KEYS as readonly string[]).includes(key)) markStoredSession(window);
+}
 
 function area(which: Area): Storage | null {
   try {
@@ -25,6 +32,7 @@ export function writeStorage(key: string, value: string, which: Area = 'local'):
   } catch {
     // Full or unavailable: the value lives only as long as the page.
   }
+  sessionKeyChanged(key);
 }
 
 export function removeStorage(key: string, which: Area = 'local'): void {
@@ -33,6 +41,7 @@ export function removeStorage(key: string, which: Area = 'local'): void {
   } catch {
     // Nothing stored that we could remove.
   }
+  sessionKeyChanged(key);
 }
 
 export function clearStorage(): void {
@@ -42,4 +51,5 @@ export function clearStorage(): void {
   } catch {
     // Nothing stored that we could remove.
   }
+  markStoredSession(window);
 }

@@ -192,4 +192,14 @@ describe("the shop's routes on the server", () => {
     expect(page.html).toContain(`${preload('assets/cart-page-1.js')}${ENTRY}`);
     expect(page.html).toContain('<meta name="robots" content="noindex">');
   });
+
+  it("renders the cart page's heading under its loading overlay: the cart itself is the browser's", async () => {
+    mockApi();
+    const page = await render(input('/cart', MANIFEST));
+    const main = page.html.slice(page.html.indexOf('<main'), page.html.indexOf('</main>'));
+    expect(main).toContain('<h1 tabindex="-1" class="dk-page-title dk-cart__title">Cart </h1>');
+    // Both: the page's style shows the one <html data-stored-session> calls for (decision 0042).
+    expect(main).toContain('<div class="dk-overlay dk-overlay--stored-session"><span role="progressbar" aria-label="Loading your cart"');
+    expect(main).toContain('<div class="dk-cart-empty dk-cart-empty--pending">');
+  });
 });

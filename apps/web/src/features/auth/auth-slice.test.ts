@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { createAppStore } from '../../app/store';
+import { SESSION_STORAGE_KEYS } from '../../lib/stored-session';
 
 import {
   loggedOut,
@@ -56,5 +57,11 @@ describe('auth state', () => {
   it('a token without a user id is no signed-in user', () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'garbage');
     expect(selectSignedInUser(createAppStore().getState())).toBeNull();
+  });
+});
+
+describe('the stored session mark (lib/stored-session.ts)', () => {
+  it("looks under the token's own key: the head's inline script cannot import it", () => {
+    expect(SESSION_STORAGE_KEYS).toContain(TOKEN_STORAGE_KEY);
   });
 });

@@ -35,11 +35,25 @@ describe('/cart', () => {
   // A guest with a cart; tests of a signed-in shopper add their token, which wins.
   beforeEach(storeGuestCart);
 
+  it('shows the heading without a count under the loading overlay until the cart has come', async () => {
+    mockShop({ lines: [{ product: olive, quantity: 2, priceWhenAdded: 7.5 }] });
+    const held = holdAnswers((request) => request.method === 'GET' && new URL(request.url).pathname === '/api/cart');
+    renderApp('/cart');
+    expect(await screen.findByRole('progressbar', { name: 'Loading your cart' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Cart$/);
+    // Which of the overlay and the empty cart shows is the style's (e2e: cart.spec.ts).
+    held.release();
+    await linesList();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Cart (2 items)');
+    expect(screen.queryByRole('progressbar', { name: 'Loading your cart' })).not.toBeInTheDocument();
+  });
+
   it("says 'Your cart is empty!' with 0 items when there is nothing in it", async () => {
     mockShop();
     renderApp('/cart');
-    expect(await screen.findByText('Your cart is empty!')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Cart (0 items)');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cart (0 items)' })).toBeInTheDocument();
+    expect(screen.getByText('Your cart is empty!')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading your cart' })).not.toBeInTheDocument();
   });
 
   it('shows each line, both sections open, and the server’s subtotal and savings in the summary', async () => {

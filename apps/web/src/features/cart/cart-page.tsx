@@ -74,10 +74,14 @@ function Recommendations({ cart }: { cart: Cart }) {
   );
 }
 
-function EmptyCart() {
+/**
+ * The empty cart. `pending`: the cart is not known yet, and it shows only where the browser stores
+ * no session (`<html data-stored-session>` absent, app/shop.css): such a browser has no cart.
+ */
+function EmptyCart({ pending = false }: { pending?: boolean }) {
   const { t } = useTranslation('shopping');
   return (
-    <div className="dk-cart-empty">
+    <div className={pending ? 'dk-cart-empty dk-cart-empty--pending' : 'dk-cart-empty'}>
       <Icon name="cart" className="dk-cart-empty__icon" />
       <p className="dk-cart-empty__text">{t('cart.empty')}</p>
       <Link to="/" className="dk-button dk-button--contained">
@@ -92,15 +96,22 @@ function EmptyCart() {
  * lines in two sections that open with the page; the summary panel; recommendations. A
  * full-screen overlay covers the page while the cart first loads. A removed line hands the
  * focus to the line beside it, or to the heading.
+ *
+ * The cart belongs to the browser's session (its stored token), so the server renders the page
+ * as it is while the cart loads: the heading, without a count, and both the loading overlay and
+ * the empty cart, of which the page's style shows the one that `<html data-stored-session>` (set
+ * before the first paint, lib/stored-session.ts) calls for. The browser's first render, before
+ * the page is live, is the same; the cart then loads.
  */
 export function CartPage() {
   const { t } = useTranslation('shopping');
   const { t: tCommon } = useTranslation();
   const lng = useLanguage();
   useDocumentTitle(tCommon('pageTitle', { page: t('cart.title') }));
-  const { data: cart, isLoading, isError, refetch } = useCart();
+  const { data: cart, isError, refetch } = useCart();
   const arrives = formatDeliveryDate(arrivalDate(useToday()), lng);
-  const count = cart?.count ?? 0;
+  // Not known yet: before the page is live (and on the server), or while the cart first loads.
+  const pending = cart === undefined && !isError;
   const lineIds = useMemo(() => cart?.items.map((line) => line.product._id), [cart]);
   const { headingRef, removing, removalFailed } = useFocusAfterRemoval(lineIds, cartLineLinkId);
 
@@ -138,8 +149,10 @@ export function CartPage() {
         </button>
       </div>
     );
-  } else if (!isLoading) {
-    body = <EmptyCart />;
+  } else {
+    // The same element before and after the cart is known: a browser with no stored session
+    // shows the empty cart from the first paint on, not once the scripts have run (decision 0042).
+    body = <EmptyCart pending={pending} />;
   }
 
   return (
@@ -147,12 +160,12 @@ export function CartPage() {
       {/* Focus comes here when the last line is removed. */}
       <h1 ref={headingRef} tabIndex={-1} className="dk-page-title dk-cart__title">
         {`${t('cart.title')} `}
-        <span className="dk-cart__count">{t('cart.count', { count })}</span>
+        {cart ? <span className="dk-cart__count">{t('cart.count', { count: cart.count })}</span> : null}
       </h1>
       {body}
-      {/* Spec section 2: a full-screen loading overlay while the cart loads. */}
-      {isLoading ? (
-        <div className="dk-overlay">
+      {/* Spec section 2: a full-screen loading overlay while the cart loads (where there is one to load). */}
+      {pending ? (
+        <div className="dk-overlay dk-overlay--stored-session">
           <span role="progressbar" aria-label={t('cart.loading')} className="dk-spinner dk-spinner--light" />
         </div>
       ) : null}
