@@ -70,9 +70,6 @@ export function WasPrice({ listPrice }: { listPrice: number }) {
   );
 }
 
-/** The green of prices that stand out (the product page's, a reduced now-price): 4.6:1 on white (WCAG AA). */
-export const PRICE_GREEN = '#2a8703';
-
 /**
  * A product's price as cards and search results show it: "Now $12.50" and, on a reduced
  * product, "Was $15.99" beside it, smaller (wrapping under it when the card is narrow), with

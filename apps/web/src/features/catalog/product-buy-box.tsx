@@ -1,15 +1,9 @@
 import type { Product } from '@dukkan/contracts/catalog';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { DeliveryTiles } from '../../components/delivery-tiles';
-import { NowPrice, PRICE_GREEN, WasPrice } from '../../components/price';
+import { NowPrice, WasPrice } from '../../components/price';
 import { useAddToCart, useProductActions } from '../../components/product-actions';
 import { RatingStars } from '../../components/rating-stars';
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
@@ -34,12 +28,12 @@ export function DeliveryOptions({ today: givenToday }: { today?: Date }) {
     { key: 'delivery', name: t('details.delivery'), lines: [t('details.notAvailable')] },
   ];
   return (
-    <Box component="section" aria-labelledby="delivery-options-title">
-      <Typography id="delivery-options-title" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+    <section aria-labelledby="delivery-options-title">
+      <h2 id="delivery-options-title" className="dk-buy-box__subtitle">
         {t('details.deliveryTitle')}
-      </Typography>
+      </h2>
       <DeliveryTiles tiles={tiles} />
-    </Box>
+    </section>
   );
 }
 
@@ -47,6 +41,8 @@ export function DeliveryOptions({ today: givenToday }: { today?: Date }) {
  * The product page's side card (spec section 2): badges ('Best seller'; 'Reduced price' on a
  * product with a list price), title (the page's h1), description, rating, price ("Was $X" beside
  * it on a reduced product), Buy Now, Add to card, delivery options, "Delivery to" and Add to list.
+ * Plain elements styled by app/shop.css (`.dk-buy-box`, decision 0027): the card is above the fold
+ * and hydrates with the page, where styled components each cost style work.
  */
 export function ProductBuyBox({ product }: { product: Product }) {
   const { t } = useTranslation('catalog');
@@ -68,59 +64,61 @@ export function ProductBuyBox({ product }: { product: Product }) {
   }
 
   return (
-    <Stack
-      component="section"
-      aria-labelledby="product-title"
-      sx={{ gap: 2, p: { xs: 2, md: 3 }, border: 1, borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper' }}
-    >
-      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-        <Chip label={t('details.bestSeller')} size="small" sx={{ bgcolor: '#e6f1fc', color: '#004f9a', fontWeight: 700 }} />
-        {product.listPrice === null ? null : (
-          <Chip label={t('details.reducedPrice')} size="small" sx={{ bgcolor: '#fff4d6', color: '#6b4a00', fontWeight: 700 }} />
-        )}
-      </Stack>
-      <Box>
-        <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem', mb: 0.5 }}>{t('details.brand', { brand: product.brand })}</Typography>
-        <Typography variant="h1" id="product-title" sx={{ fontSize: { xs: '1.4rem', md: '1.75rem' } }}>
+    <section aria-labelledby="product-title" className="dk-buy-box">
+      <div className="dk-buy-box__badges">
+        <span className="dk-chip dk-chip--blue">{t('details.bestSeller')}</span>
+        {product.listPrice === null ? null : <span className="dk-chip dk-chip--yellow">{t('details.reducedPrice')}</span>}
+      </div>
+      <div>
+        <p className="dk-buy-box__brand">{t('details.brand', { brand: product.brand })}</p>
+        <h1 id="product-title" className="dk-buy-box__title">
           {product.title}
-        </Typography>
-      </Box>
-      <Typography sx={{ lineHeight: 1.7 }}>{product.description}</Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        </h1>
+      </div>
+      <p className="dk-buy-box__description">{product.description}</p>
+      <div className="dk-buy-box__rating">
         <RatingStars value={product.rating} label={t('details.ratingLabel', { rating: product.rating.toFixed(1) })} />
-        <Typography component="span" sx={{ fontSize: '0.9rem', color: 'text.secondary' }}>
-          {ratingText}
-        </Typography>
-      </Box>
-      <Box>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1.5 }}>
-          <Typography sx={{ fontWeight: 800, fontSize: '1.6rem', color: PRICE_GREEN }}>
+        <span className="dk-buy-box__muted">{ratingText}</span>
+      </div>
+      <div>
+        <div className="dk-buy-box__prices">
+          <p className="dk-buy-box__price">
             <NowPrice price={product.price} />
-          </Typography>
+          </p>
           {product.listPrice === null ? null : (
             <>
               {' '}
-              <Typography sx={{ fontSize: '1.05rem' }}>
+              <p className="dk-buy-box__was">
                 <WasPrice listPrice={product.listPrice} />
-              </Typography>
+              </p>
             </>
           )}
-        </Box>
-        <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>{t('details.priceWhenPurchased')}</Typography>
-      </Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5 }}>
-        <Button variant="contained" size="large" onClick={() => void buyNow()} aria-busy={buying.busy || undefined} sx={{ flex: 1 }}>
+        </div>
+        <p className="dk-buy-box__muted">{t('details.priceWhenPurchased')}</p>
+      </div>
+      <div className="dk-buy-box__actions">
+        <button
+          type="button"
+          className="dk-button dk-button--contained dk-button--large"
+          onClick={() => void buyNow()}
+          aria-busy={buying.busy || undefined}
+        >
           {t('details.buyNow')}
-        </Button>
-        <Button variant="outlined" size="large" onClick={() => void adding.add()} aria-busy={adding.busy || undefined} sx={{ flex: 1 }}>
+        </button>
+        <button
+          type="button"
+          className="dk-button dk-button--outlined dk-button--large"
+          onClick={() => void adding.add()}
+          aria-busy={adding.busy || undefined}
+        >
           {t('details.addToCart')}
-        </Button>
-      </Stack>
+        </button>
+      </div>
       <DeliveryOptions />
-      <Typography sx={{ fontSize: '0.9rem' }}>{t('details.deliveryTo')}</Typography>
-      <Link component="button" type="button" onClick={addToList} sx={{ alignSelf: 'flex-start', fontWeight: 600 }}>
+      <p className="dk-buy-box__note">{t('details.deliveryTo')}</p>
+      <button type="button" className="dk-link-button" onClick={addToList}>
         {t('details.addToList')}
-      </Link>
-    </Stack>
+      </button>
+    </section>
   );
 }

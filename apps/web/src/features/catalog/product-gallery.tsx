@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InnerImageZoom } from 'react-inner-image-zoom';
@@ -58,7 +55,8 @@ export function thumbnailAfterKey(key: string, current: number, count: number, d
 /**
  * The product's pictures (spec section 2): a strip of thumbnails, each a button that shows its
  * picture in the main image, which zooms on click and pans with the pointer. Thumbnails are
- * reached with Tab and moved between with the arrow keys, Home and End.
+ * reached with Tab and moved between with the arrow keys, Home and End. Plain elements styled by
+ * app/shop.css (`.dk-gallery`, decision 0027).
  */
 export function ProductGallery({ title, images }: { title: string; images: readonly string[] }) {
   const { t, i18n } = useTranslation('catalog');
@@ -78,16 +76,12 @@ export function ProductGallery({ title, images }: { title: string; images: reado
   }
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: { xs: 'column-reverse', sm: 'row' }, gap: 2 }}>
+    <div className="dk-gallery">
       {count > 1 ? (
-        <Box
-          role="group"
-          aria-label={t('details.gallery')}
-          onKeyDown={handleKeyDown}
-          sx={{ display: 'flex', flexDirection: { xs: 'row', sm: 'column' }, gap: 1, flexShrink: 0, overflowX: 'auto', p: 0.5 }}
-        >
+        <div role="group" aria-label={t('details.gallery')} onKeyDown={handleKeyDown} className="dk-gallery__thumbnails">
           {images.map((image, index) => (
-            <ButtonBase
+            <button
+              type="button"
               key={image}
               ref={(element) => {
                 thumbnails.current[index] = element;
@@ -95,32 +89,16 @@ export function ProductGallery({ title, images }: { title: string; images: reado
               onClick={() => setSelected(index)}
               aria-label={t('details.showImage', { index: index + 1, count })}
               aria-pressed={index === selected}
-              sx={{
-                width: { xs: 64, md: 76 },
-                height: { xs: 64, md: 76 },
-                flexShrink: 0,
-                borderRadius: 1.5,
-                border: 2,
-                borderColor: index === selected ? 'primary.main' : 'divider',
-                bgcolor: '#f7f8fa',
-                overflow: 'hidden',
-                '&.Mui-focusVisible': { outline: '3px solid #0071dc', outlineOffset: 2 },
-              }}
+              className="dk-gallery__thumbnail"
             >
-              <Box component="img" src={image} alt="" width={76} height={76} loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
-            </ButtonBase>
+              <img src={image} alt="" width={76} height={76} loading="lazy" decoding="async" />
+            </button>
           ))}
-        </Box>
+        </div>
       ) : null}
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box
-          sx={{
-            borderRadius: 3,
-            overflow: 'hidden',
-            bgcolor: '#f7f8fa',
-            '& .iiz': { display: 'block', width: '100%', m: 0 },
-            '& .iiz__img': { width: '100%', height: 'auto' },
-          }}
+      <div className="dk-gallery__main">
+        <div
+          className="dk-gallery__picture"
           // A click on the picture before the gallery is live zooms once it is, where it landed.
           {...{ [HOLD_PRESS_ATTRIBUTE]: '' }}
         >
@@ -137,9 +115,9 @@ export function ProductGallery({ title, images }: { title: string; images: reado
             // The page's largest picture: fetched first (the server also preloads it).
             imgAttributes={{ alt: t('details.imageAlt', { title, index: selected + 1, count: Math.max(count, 1) }), fetchPriority: 'high' }}
           />
-        </Box>
-        <Typography sx={{ color: 'text.secondary', fontSize: '0.85rem', mt: 1 }}>{t('details.zoomHint')}</Typography>
-      </Box>
-    </Box>
+        </div>
+        <p className="dk-gallery__hint">{t('details.zoomHint')}</p>
+      </div>
+    </div>
   );
 }
