@@ -59,6 +59,14 @@ describe('the detector and the backend, loaded when first needed', () => {
     expect(document.cookie).toContain('i18next=en');
   });
 
+  it('stores the language a page starts with in the cookie the detector reads', async () => {
+    document.cookie = 'i18next=en; path=/';
+    const i18n = createInstance();
+    await i18n.use(lazyLanguageDetector()).init({ lng: 'ar', supportedLngs: ['en', 'ar'], fallbackLng: 'en', detection: detectionOptions, resources: {} });
+    expect(document.cookie).toContain('i18next=ar');
+    expect([new LanguageDetector(undefined, detectionOptions).detect()].flat()).toContain('ar');
+  });
+
   it('reads a namespace the page did not bring from /locales/{lng}/{ns}.json', async () => {
     const requests = mockFetch((url) => (url.pathname === '/locales/en/help.json' ? { body: { title: 'Help centre' } } : undefined));
     const i18n = createInstance();

@@ -58,14 +58,25 @@ function initPlugin(plugin: { init: (...args: never[]) => void }, args: readonly
 }
 
 /**
+ * Stores the language in the `i18next` cookie as the detector's cookie cache does with
+ * `detectionOptions` (name, a year, the whole site, `SameSite=Lax`), without loading it: i18next
+ * stores the language on every start, and a page the server rendered never needs to detect.
+ */
+function storeLanguageCookie(lng: string): void {
+  const name = detectionOptions.lookupCookie ?? 'i18next';
+  const seconds = (detectionOptions.cookieMinutes ?? ONE_YEAR_IN_MINUTES) * 60;
+  document.cookie = `${name}=${encodeURIComponent(lng)}; max-age=${seconds}; path=/; samesite=lax`;
+}
+
+/**
  * The language detector of spec section 9 (i18next-browser-languagedetector), loaded when first
- * needed: a page the server rendered brings its language, so most pages never need it to detect,
- * only to store a choice (the `i18next` cookie). Its `cacheUserLanguage` answers once the choice
- * is stored (lib/switch-language.ts waits for it).
+ * needed to detect: a page the server rendered brings its language, so most pages never need it.
+ * Storing a choice (the `i18next` cookie, on every start and on a switch) writes the cookie here;
+ * `cacheUserLanguage` answers once it is stored (lib/switch-language.ts waits for it).
  */
 export function lazyLanguageDetector(): LanguageDetectorAsyncModule {
   let args: [Services, DetectorOptions, InitOptions] | undefined;
-  let loaded: Promise<{ detect(): string | string[] | undefined; cacheUserLanguage(lng: string): void }> | undefined;
+  let loaded: Promise<{ detect(): string | string[] | undefined }> | undefined;
   const load = () =>
     (loaded ??= import('i18next-browser-languagedetector').then(({ default: Detector }) => {
       const detector = new Detector();
@@ -79,7 +90,10 @@ export function lazyLanguageDetector(): LanguageDetectorAsyncModule {
       args = [services, detectorOptions, i18nextOptions];
     },
     detect: () => load().then((detector) => detector.detect()),
-    cacheUserLanguage: (lng) => load().then((detector) => detector.cacheUserLanguage(lng)),
+    cacheUserLanguage: (lng) => {
+      storeLanguageCookie(lng);
+      return Promise.resolve();
+    },
   };
 }
 
