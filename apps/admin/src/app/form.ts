@@ -12,3 +12,8 @@ export const PASSWORD_MIN = 12;
 export function newPasswordRules(messages: { required: string; tooShort: string }) {
   return { required: messages.required, minLength: { value: PASSWORD_MIN, message: messages.tooShort } };
 }
+
+/** react-hook-form's rules of an email field: required, and the shop's email pattern. */
+export function emailRules(messages: { required: string; invalid: string }) {
+  return { required: messages.required, pattern: { value: EMAIL, message: messages.invalid } };
+}

@@ -4,11 +4,14 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FormEvent, ReactNode } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+import { errorProps } from './form';
 import { LanguageMenu } from './language-menu';
 
 /** The frame of the screens before sign-in: the shop's name, the language menu and one card. */
@@ -72,4 +75,22 @@ export function PublicLink({ to, children }: { to: string; children: ReactNode }
       {children}
     </Link>
   );
+}
+
+/** What a public screen's field is given: its label, react-hook-form's registration (with its rules) and error. */
+interface FieldProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error: FieldError | undefined;
+  autoFocus?: boolean;
+}
+
+/** An email field of the screens before sign-in (sign-in, forgot password, setup): `emailRules` go with it. */
+export function EmailField({ label, registration, error, autoFocus = false, autoComplete = 'username' }: FieldProps & { autoComplete?: 'username' | 'email' }) {
+  return <TextField label={label} type="email" autoComplete={autoComplete} required autoFocus={autoFocus} {...registration} {...errorProps(error)} />;
+}
+
+/** A new password's field (setup, reset password): `newPasswordRules` go with it. */
+export function NewPasswordField({ label, registration, error, autoFocus = false }: FieldProps) {
+  return <TextField label={label} type="password" autoComplete="new-password" required autoFocus={autoFocus} {...registration} {...errorProps(error)} />;
 }

@@ -1,14 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { EMAIL, errorProps } from '../app/form';
-import { PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
+import { emailRules } from '../app/form';
+import { EmailField, PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
 
 interface Fields {
   email: string;
@@ -53,14 +52,11 @@ export default function ForgotPasswordPage() {
         </Stack>
       ) : (
         <PublicForm onSubmit={handleSubmit(onSubmit)} intro={t('forgotPassword.intro')} error={alert}>
-          <TextField
+          <EmailField
             label={t('forgotPassword.email')}
-            type="email"
-            autoComplete="username"
-            required
+            registration={register('email', emailRules({ required: t('validation.required'), invalid: t('validation.email') }))}
+            error={errors.email}
             autoFocus
-            {...register('email', { required: t('validation.required'), pattern: { value: EMAIL, message: t('validation.email') } })}
-            {...errorProps(errors.email)}
           />
           <SubmitButton busy={isLoading}>{t('forgotPassword.submit')}</SubmitButton>
           {backToSignIn}

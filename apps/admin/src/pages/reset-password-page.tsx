@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +8,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { errorProps, newPasswordRules } from '../app/form';
-import { PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
+import { newPasswordRules } from '../app/form';
+import { NewPasswordField, PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
 
 interface Fields {
   password: string;
@@ -78,14 +77,11 @@ export default function ResetPasswordPage() {
   } else {
     body = (
       <PublicForm onSubmit={handleSubmit(onSubmit)} intro={t('resetPassword.intro')} error={alert}>
-        <TextField
+        <NewPasswordField
           label={t('resetPassword.password')}
-          type="password"
-          autoComplete="new-password"
-          required
+          registration={register('password', newPasswordRules({ required: t('validation.required'), tooShort: t('validation.passwordLength') }))}
+          error={errors.password}
           autoFocus
-          {...register('password', newPasswordRules({ required: t('validation.required'), tooShort: t('validation.passwordLength') }))}
-          {...errorProps(errors.password)}
         />
         <SubmitButton busy={isLoading}>{t('resetPassword.submit')}</SubmitButton>
       </PublicForm>

@@ -6,9 +6,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { EMAIL, errorProps, newPasswordRules } from '../app/form';
+import { emailRules, errorProps, newPasswordRules } from '../app/form';
 import { Busy } from '../app/layout';
-import { PublicForm, PublicFrame, SubmitButton } from '../app/public-frame';
+import { EmailField, NewPasswordField, PublicForm, PublicFrame, SubmitButton } from '../app/public-frame';
 import { homeOf } from '../app/roles';
 
 interface Fields {
@@ -50,21 +50,16 @@ export default function SetupPage() {
     body = (
       <PublicForm onSubmit={handleSubmit(onSubmit)} intro={t('setup.intro')} error={alert}>
         <TextField label={t('setup.name')} autoComplete="name" required {...register('name', { required: t('validation.required'), maxLength: { value: 100, message: t('validation.tooLong', { max: 100 }) } })} {...errorProps(errors.name)} />
-        <TextField
+        <EmailField
           label={t('setup.email')}
-          type="email"
           autoComplete="email"
-          required
-          {...register('email', { required: t('validation.required'), pattern: { value: EMAIL, message: t('validation.email') } })}
-          {...errorProps(errors.email)}
+          registration={register('email', emailRules({ required: t('validation.required'), invalid: t('validation.email') }))}
+          error={errors.email}
         />
-        <TextField
+        <NewPasswordField
           label={t('setup.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          {...register('password', newPasswordRules({ required: t('validation.required'), tooShort: t('validation.passwordLength') }))}
-          {...errorProps(errors.password)}
+          registration={register('password', newPasswordRules({ required: t('validation.required'), tooShort: t('validation.passwordLength') }))}
+          error={errors.password}
         />
         <SubmitButton busy={isLoading}>{t('setup.submit')}</SubmitButton>
       </PublicForm>

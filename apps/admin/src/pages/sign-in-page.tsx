@@ -9,8 +9,8 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { EMAIL, errorProps } from '../app/form';
-import { PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
+import { emailRules, errorProps } from '../app/form';
+import { EmailField, PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
 import { homeOf } from '../app/roles';
 
 interface Fields {
@@ -65,14 +65,11 @@ export default function SignInPage() {
       <PublicForm onSubmit={handleSubmit(onSubmit)} error={alert}>
         {step === 'password' ? (
           <>
-            <TextField
+            <EmailField
               label={t('signIn.email')}
-              type="email"
-              autoComplete="username"
-              required
+              registration={register('email', emailRules({ required: t('validation.required'), invalid: t('validation.email') }))}
+              error={errors.email}
               autoFocus
-              {...register('email', { required: t('validation.required'), pattern: { value: EMAIL, message: t('validation.email') } })}
-              {...errorProps(errors.email)}
             />
             <TextField
               label={t('signIn.password')}
