@@ -182,8 +182,8 @@ describe("the routes' handles", () => {
       const handle = handleOf(route);
       return handle?.rendering === 'server' ? [handle] : [];
     });
-    // Home, product, terms, search, nine departments, not-found.
-    expect(rendered).toHaveLength(14);
+    // Home, product, terms, search, the cart, nine departments, not-found.
+    expect(rendered).toHaveLength(15);
     for (const handle of rendered) expect((await handle.server?.())?.head).toBeTypeOf('function');
   });
 });

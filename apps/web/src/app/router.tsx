@@ -29,8 +29,8 @@ export const SESSION_NAMESPACES = ['account', 'shopping'];
  * suspending there could be put inside that loading state's markup. The server renders these
  * pages as the loading state and needs none of them.
  */
-async function loadSessionTexts(): Promise<void> {
-  if (typeof window !== 'undefined') await i18next.loadNamespaces(SESSION_NAMESPACES);
+async function loadSessionTexts(namespaces: readonly string[] = SESSION_NAMESPACES): Promise<void> {
+  if (typeof window !== 'undefined') await i18next.loadNamespaces([...namespaces]);
 }
 
 /**
@@ -55,12 +55,13 @@ function sessionPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentTy
 
 /**
  * A session's page that draws its own state while it does not know the session's data yet (the
- * cart: its heading under the loading overlay). It needs no gate, so the server renders that
- * state in the frame and the page's heading paints with it, before any script has run.
+ * cart: its heading under the loading overlay, decision 0042). It needs no gate: the server
+ * renders that state (its route says `rendering: 'server'`, so the page's scripts come after its
+ * first paint, and its texts, `namespaces`, come with the page).
  */
-function sessionPageWithOwnLoadingState<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+function sessionPageWithOwnLoadingState<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, namespaces: readonly string[]) {
   return async () => {
-    const [module] = await Promise.all([load(), loadSessionTexts()]);
+    const [module] = await Promise.all([load(), loadSessionTexts(namespaces)]);
     return { Component: pick(module) };
   };
 }
@@ -144,8 +145,10 @@ export const routes: RouteObject[] = [
           ...DEPARTMENTS.map(departmentRoute),
           {
             path: 'cart',
-            lazy: sessionPageWithOwnLoadingState(() => import('../features/cart/cart-page'), (m) => m.CartPage),
-            handle: import.meta.env.SSR ? ({ rendering: 'browser', assets: 'src/features/cart/cart-page.tsx' } satisfies RouteHandle) : undefined,
+            lazy: sessionPageWithOwnLoadingState(() => import('../features/cart/cart-page'), (m) => m.CartPage, ['shopping']),
+            handle: import.meta.env.SSR
+              ? ({ rendering: 'server', assets: 'src/features/cart/cart-page.tsx', server: () => import('../ssr/pages/cart') } satisfies RouteHandle)
+              : undefined,
           },
           { path: 'Order/:id', lazy: sessionPage(() => import('../features/orders/order-page'), (m) => m.OrderPage) },
           {
