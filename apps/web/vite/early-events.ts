@@ -31,7 +31,7 @@ async function declarations(source: string): Promise<string> {
  */
 export async function earlyEventsScript(): Promise<string> {
   const body = `${await declarations(STORED_SESSION_SOURCE)}\n${await declarations(SOURCE)}`;
-  const script = `(function(){${body}\nmarkStoredSession(window);startEarlyEvents(window);})();`;
+  const script = `(function(){${body}\nwatchStoredSession(window);startEarlyEvents(window);})();`;
   const { code: minified, errors } = minifySync('early-events.js', script, {});
   if (errors.length > 0) throw new Error(`early-events.ts did not minify: ${errors.map((error) => error.message).join('; ')}`);
   return minified.trim();

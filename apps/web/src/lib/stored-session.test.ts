@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { forgetGuestCartToken, GUEST_CART_STORAGE_KEY, saveGuestCartToken } from './guest-cart-token';
 import { clearStorage, removeStorage, writeStorage } from './storage';
-import { markStoredSession, SESSION_STORAGE_KEYS, STORED_SESSION_ATTRIBUTE } from './stored-session';
+import { markStoredSession, SESSION_STORAGE_KEYS, STORED_SESSION_ATTRIBUTE, watchStoredSession } from './stored-session';
 
 const marked = () => document.documentElement.hasAttribute(STORED_SESSION_ATTRIBUTE);
 
@@ -42,5 +42,13 @@ describe('the stored session mark', () => {
     writeStorage('token', 'a-token');
     clearStorage();
     expect(marked()).toBe(false);
+  });
+
+  it('follows another tab: a token stored there marks this page when the storage event comes', () => {
+    watchStoredSession(window);
+    expect(marked()).toBe(false);
+    window.localStorage.setItem('token', 'a-token');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: 'a-token' }));
+    expect(marked()).toBe(true);
   });
 });

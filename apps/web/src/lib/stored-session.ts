@@ -29,3 +29,13 @@ export function markStoredSession(win: Window): void {
   }
   win.document.documentElement.toggleAttribute(STORED_SESSION_ATTRIBUTE, stored);
 }
+
+/**
+ * Marks `<html>` now and again whenever another tab of the shop stores or forgets a session
+ * (the `storage` event fires only in the other tabs); this tab's own changes go through
+ * lib/storage.ts, which marks again itself.
+ */
+export function watchStoredSession(win: Window): void {
+  markStoredSession(win);
+  win.addEventListener('storage', () => markStoredSession(win));
+}
