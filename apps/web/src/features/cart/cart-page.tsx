@@ -1,10 +1,11 @@
 import type { Cart } from '@dukkan/contracts/cart';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { DeliveryTiles } from '../../components/delivery-tiles';
+import { Disclosure } from '../../components/disclosure';
 import { Icon } from '../../components/icons';
 import { ProductCarouselSection } from '../../components/product-carousel-section';
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
@@ -18,28 +19,6 @@ import { useGetRecommendationsQuery } from './cart-api';
 import { CartLineRow, cartLineLinkId } from './cart-line';
 import { CartSummary } from './cart-summary';
 import { useCart } from './use-cart';
-
-/**
- * A collapsible section of the cart page, open when the page loads (the cart issue): a heading
- * whose button opens and closes the region it names (the disclosure pattern), plain elements
- * styled by app/shop.css (decision 0027).
- */
-function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
-  const [open, setOpen] = useState(true);
-  return (
-    <section className="dk-disclosure">
-      <h2 className="dk-disclosure__heading">
-        <button type="button" id={`${id}-header`} aria-expanded={open} aria-controls={`${id}-content`} onClick={() => setOpen(!open)}>
-          <span>{title}</span>
-          <Icon name="expandMore" className="dk-disclosure__icon" />
-        </button>
-      </h2>
-      <div id={`${id}-content`} role="region" aria-labelledby={`${id}-header`} hidden={!open} className="dk-disclosure__content">
-        {children}
-      </div>
-    </section>
-  );
-}
 
 /** Shipping (free, with its arrival date), pickup and delivery (not available): three static tiles. */
 function CartDeliveryTiles({ arrives }: { arrives: string }) {
@@ -121,17 +100,17 @@ export function CartPage() {
       <>
         <div className="dk-cart-layout">
           <div className="dk-cart-layout__main">
-            <Section id="cart-delivery" title={t('cart.deliveryOptions')}>
+            <Disclosure id="cart-delivery" title={t('cart.deliveryOptions')}>
               <CartDeliveryTiles arrives={arrives} />
-            </Section>
-            <Section id="cart-lines" title={t('cart.linesHeading', { date: arrives })}>
+            </Disclosure>
+            <Disclosure id="cart-lines" title={t('cart.linesHeading', { date: arrives })}>
               <p className="dk-muted dk-cart-postcode">{t('cart.postcode')}</p>
               <ul aria-label={t('cart.linesLabel')} className="dk-cart-lines">
                 {cart.items.map((line) => (
                   <CartLineRow key={line.product._id} line={line} onRemoveStart={removing} onRemoveFailed={removalFailed} />
                 ))}
               </ul>
-            </Section>
+            </Disclosure>
           </div>
           <CartSummary cart={cart} />
         </div>

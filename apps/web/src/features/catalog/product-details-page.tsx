@@ -1,8 +1,4 @@
 import type { Product } from '@dukkan/contracts/catalog';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
@@ -49,17 +45,18 @@ function CustomersAlsoViewed({ product }: { product: Product }) {
   );
 }
 
+/** The page while its product loads: a picture and the side card's lines, plain elements (`.dk-skeleton`). */
 function ProductSkeleton() {
   const { t } = useTranslation();
   return (
-    <Box role="status" aria-label={t('loading')} sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '7fr 5fr' } }}>
-      <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1' }} />
-      <Box>
-        <Skeleton variant="text" sx={{ fontSize: '2rem' }} />
-        <Skeleton variant="text" sx={{ width: '40%' }} />
-        <Skeleton variant="rounded" sx={{ height: 200, mt: 2 }} />
-      </Box>
-    </Box>
+    <div role="status" aria-label={t('loading')} className="dk-product-skeleton">
+      <div className="dk-skeleton__photo" />
+      <div>
+        <div className="dk-skeleton__line dk-product-skeleton__title" />
+        <div className="dk-skeleton__line" />
+        <div className="dk-skeleton__photo dk-product-skeleton__card" />
+      </div>
+    </div>
   );
 }
 
@@ -79,12 +76,12 @@ export function ProductDetailsPage() {
   if (isMissingProduct(error)) return <NotFoundPage />;
   if (error && !product) {
     return (
-      <Box role="alert" sx={{ py: 8, textAlign: 'center' }}>
-        <Typography sx={{ mb: 2 }}>{t('details.loadError')}</Typography>
-        <Button variant="outlined" onClick={() => void refetch()}>
+      <div role="alert" className="dk-cart-error">
+        <p>{t('details.loadError')}</p>
+        <button type="button" className="dk-button dk-button--outlined" onClick={() => void refetch()}>
           {t('grid.retry')}
-        </Button>
-      </Box>
+        </button>
+      </div>
     );
   }
   if (isLoading || !product) return <ProductSkeleton />;
