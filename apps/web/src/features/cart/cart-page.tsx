@@ -121,7 +121,7 @@ export function CartPage() {
     );
   } else if (isError && !cart) {
     body = (
-      <div role="alert" className="dk-cart-error">
+      <div role="alert" className="dk-load-error">
         <p>{t('cart.loadError')}</p>
         <button type="button" className="dk-button dk-button--outlined" onClick={() => void refetch()}>
           {t('cart.retry')}

@@ -76,7 +76,7 @@ export function ProductDetailsPage() {
   if (isMissingProduct(error)) return <NotFoundPage />;
   if (error && !product) {
     return (
-      <div role="alert" className="dk-cart-error">
+      <div role="alert" className="dk-load-error">
         <p>{t('details.loadError')}</p>
         <button type="button" className="dk-button dk-button--outlined" onClick={() => void refetch()}>
           {t('grid.retry')}
