@@ -2,6 +2,7 @@ import type { Product } from '@dukkan/contracts/catalog';
 import { type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
+import { PICTURE_SIZES, pictureProps } from '../lib/picture';
 import { productPath } from '../lib/product-path';
 
 import { ProductPrice } from './price';
@@ -9,7 +10,7 @@ import { AddToCartButton, WishlistToggle } from './product-actions';
 
 export type ProductCardProduct = Pick<Product, '_id' | 'title' | 'price' | 'listPrice' | 'thumbnail'>;
 
-/** Product photos are 600 x 600 (the API's SVGs). */
+/** Product pictures are square: 600 x 600 for the API's artwork. */
 export const PRODUCT_IMAGE_SIZE = 600;
 
 export interface ProductCardProps {
@@ -32,7 +33,7 @@ export function ProductCard({ product, actions, layout = 'grid' }: ProductCardPr
   return (
     <article className={layout === 'wide' ? 'dk-card dk-card--wide' : 'dk-card'}>
       <div className="dk-card__photo">
-        <img src={product.thumbnail} alt={product.title} width={PRODUCT_IMAGE_SIZE} height={PRODUCT_IMAGE_SIZE} loading="lazy" decoding="async" />
+        <img {...pictureProps(product.thumbnail, PICTURE_SIZES.card, 640)} alt={product.title} width={PRODUCT_IMAGE_SIZE} height={PRODUCT_IMAGE_SIZE} loading="lazy" decoding="async" />
         <div className="dk-card__heart">
           <WishlistToggle product={product} size="small" />
         </div>

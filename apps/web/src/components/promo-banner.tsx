@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 
+import { PICTURE_SIZES, pictureProps } from '../lib/picture';
+
 export interface PromoBannerProps {
   /** A 1600 x 500 banner image without text (`/images/banners/{name}.svg`). */
   image: string;
@@ -25,7 +27,7 @@ export function PromoBanner({ image, title, text, headingLevel = 'h2', action, p
     <section className={`dk-banner dk-banner--${size}`}>
       <img
         className="dk-banner__image"
-        src={image}
+        {...pictureProps(image, size === 'compact' ? PICTURE_SIZES.card : PICTURE_SIZES.banner)}
         alt=""
         width={1600}
         height={500}

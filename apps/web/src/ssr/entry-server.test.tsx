@@ -161,7 +161,11 @@ describe("the shop's routes on the server", () => {
     expect(page.passes).toBe(1);
     expect(requests.some((request) => request.url.pathname === '/api/product/category/Grocery')).toBe(true);
     expect(page.html).toContain('<title>Grocery | Dukkan</title>');
-    expect(page.html).toContain('<link rel="preload" as="image" href="/images/banners/grocery-hero.svg" fetchpriority="high">');
+    // The banner is drawn from its WebP copies, and the preload names the same ones (decision 0043).
+    const copies = [160, 320, 640, 1280].map((width) => `/images/banners/grocery-hero.svg?w=${width} ${width}w`).join(', ');
+    expect(page.html).toContain(
+      `<link rel="preload" as="image" href="/images/banners/grocery-hero.svg" imagesrcset="${copies}" imagesizes="(max-width: 1400px) 100vw, 1400px" fetchpriority="high">`,
+    );
     expect(page.html).toContain(preload('assets/department-page-1.js'));
   });
 

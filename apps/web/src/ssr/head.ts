@@ -1,4 +1,5 @@
 import type { Language } from '@dukkan/contracts/common';
+import { pictureSrcSet } from '@dukkan/contracts/pictures';
 
 import type { HeadInput, PageMeta, ServerPage } from './server-page';
 
@@ -89,7 +90,11 @@ export function pageHead({ pages, ...input }: PageHeadInput): PageHead {
     `<meta property="og:locale" content="${OG_LOCALE[language]}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
   );
-  if (meta.image) tags.push(`<link rel="preload" as="image" href="${escapeHtml(meta.image)}" fetchpriority="high">`);
+  if (meta.image) {
+    const srcSet = meta.imageSizes ? pictureSrcSet(meta.image) : undefined;
+    const copies = srcSet && meta.imageSizes ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(meta.imageSizes)}"` : '';
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(meta.image)}"${copies} fetchpriority="high">`);
+  }
   for (const data of meta.structuredData ?? []) tags.push(jsonLd(data));
   return { status: meta.status ?? 200, tags: tags.join('\n    ') };
 }

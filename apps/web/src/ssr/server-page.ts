@@ -43,6 +43,11 @@ export interface PageMeta {
   ogType?: 'website' | 'product';
   /** The page's main picture: the Open Graph image, preloaded as the largest paint. */
   image?: string;
+  /**
+   * The `sizes` the page draws its main picture with, when it draws it from its WebP copies
+   * (lib/picture.ts): the preload then names the same copies, so the one fetched is the one shown.
+   */
+  imageSizes?: string;
   structuredData?: unknown[];
 }
 

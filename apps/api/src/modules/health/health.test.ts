@@ -1,4 +1,5 @@
 import { ErrorResponseSchema, HealthResponseSchema } from '@dukkan/contracts/common';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
 import { useTestApp } from '../../test/test-app';
@@ -73,5 +74,36 @@ describe('the HTTP shell', () => {
     const malformed = await t.app.inject({ method: 'GET', url: '/images/products/%E0%A4%A/0.svg' });
     expect(malformed.statusCode).toBe(400);
     expect(ErrorResponseSchema.parse(malformed.json()).message).toBeTruthy();
+  });
+
+  it('serves the artwork as WebP at the stored width that serves ?w= (decision 0043), its proportions kept', async () => {
+    const cases = [
+      ['/images/products/grocery-fresh-bananas-bunch-of-6/0.svg?w=320', 320, 320],
+      ['/images/products/grocery-fresh-bananas-bunch-of-6/0.svg?w=300', 320, 320],
+      ['/images/categories/grocery.svg?w=160', 160, 160],
+      ['/images/banners/home-hero.svg?w=1280', 1280, 400],
+      ['/images/banners/home-hero.svg?w=9000', 1280, 400],
+      ['/images/placeholder/product.svg?w=640', 640, 640],
+    ] as const;
+    for (const [url, width, height] of cases) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=86400');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height], url).toEqual(['webp', width, height]);
+      const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+    }
+    // Another width is another picture, with its own tag; the SVG keeps its own.
+    const small = await t.app.inject({ method: 'GET', url: '/images/categories/grocery.svg?w=320' });
+    const svg = await t.app.inject({ method: 'GET', url: '/images/categories/grocery.svg' });
+    expect(new Set([small.headers.etag, svg.headers.etag, (await t.app.inject({ method: 'GET', url: '/images/categories/grocery.svg?w=160' })).headers.etag]).size).toBe(3);
+    for (const url of ['/images/categories/grocery.svg?w=abc', '/images/categories/grocery.svg?w=-1', '/images/categories/grocery.svg?w=123456']) {
+      const bad = await t.app.inject({ method: 'GET', url });
+      expect(bad.statusCode, url).toBe(400);
+      expect(ErrorResponseSchema.parse(bad.json()).code).toBe('BAD_REQUEST');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/images/products/nope/0.svg?w=320' })).statusCode).toBe(404);
   });
 });

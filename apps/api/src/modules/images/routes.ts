@@ -9,10 +9,19 @@ import { photoVariants } from '../../db/schema';
 import { renderImage } from '../../seed/images';
 import { photoWidthFor, PLACEHOLDER_IMAGE } from '../admin/photos/photo-urls';
 
+import { rasterizeArtwork } from './raster';
+
 const rendered = new LRUCache<string, { svg: string; etag: string }>({ max: 2_000 });
 
 /** Recently served photo copies, by `hash:width`, up to 64 MB. */
 const photos = new LRUCache<string, { bytes: Buffer; etag: string }>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (entry) => entry.bytes.length || 1 });
+
+/** The artwork drawn as WebP (`?w=`), by `path:width`, up to 32 MB; and those being drawn. */
+const rasters = new LRUCache<string, { bytes: Buffer; etag: string }>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (entry) => entry.bytes.length || 1 });
+const drawing = new Map<string, Promise<{ bytes: Buffer; etag: string }>>();
+
+/** The artwork's cache time: it never changes within a build. */
+const ARTWORK_CACHE = 'public, max-age=86400';
 
 /** A year: a photo's URL names its bytes (their hash), so they never change under it. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,12 +42,35 @@ interface ImageRoutesOptions {
 }
 
 const PhotoName = /^([0-9a-f]{32})\.webp$/;
+const Width = /^\d{1,5}$/;
+const badWidth = { message: 'w must be a width in pixels', code: 'BAD_REQUEST' } as const;
+
+/** The WebP of an artwork at a stored width, drawn once per process (concurrent requests share it). */
+async function artworkRaster(pathname: string, svg: { svg: string; etag: string }, width: number): Promise<{ bytes: Buffer; etag: string }> {
+  const key = `${pathname}:${width}`;
+  const cached = rasters.get(key);
+  if (cached) return cached;
+  let pending = drawing.get(key);
+  if (!pending) {
+    pending = rasterizeArtwork(svg.svg, width)
+      .then((bytes) => {
+        const entry = { bytes, etag: `${svg.etag.slice(0, -1)}-${width}"` };
+        rasters.set(key, entry);
+        return entry;
+      })
+      .finally(() => drawing.delete(key));
+    drawing.set(key, pending);
+  }
+  return pending;
+}
 
 /**
  * `GET /images/*`: the catalog's artwork, drawn by our own code (src/seed/images.ts) so nothing
  * is fetched from the internet and the repo holds no bitmaps. Images never change within a
- * build, so browsers may keep them for a day. `GET /images/photos/{hash}.webp?w=`: photos
- * uploaded in the back office, from the database (docs/decisions/0035), immutable.
+ * build, so browsers may keep them for a day. With `?w=` the same picture is served as a WebP
+ * of the stored width that serves it, which is what the storefront shows (docs/decisions/0043).
+ * `GET /images/photos/{hash}.webp?w=`: photos uploaded in the back office, from the database
+ * (docs/decisions/0035), immutable.
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, { db }) => {
@@ -46,7 +78,7 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, {
     const hash = PhotoName.exec(request.params.name)?.[1];
     if (!hash) return reply.code(404).send({ message: 'Image not found', code: 'NOT_FOUND' });
     const w = request.query.w;
-    if (w !== undefined && !/^\d{1,5}$/.test(w)) return reply.code(400).send({ message: 'w must be a width in pixels', code: 'BAD_REQUEST' });
+    if (w !== undefined && !Width.test(w)) return reply.code(400).send(badWidth);
     const width = photoWidthFor(w === undefined ? undefined : Number(w));
     const key = `${hash}:${width}`;
     let entry = photos.get(key);
@@ -65,8 +97,10 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, {
     return reply.send(entry.bytes);
   });
 
-  app.get('/images/*', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Querystring: { w?: string } }>('/images/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
+    const w = request.query.w;
+    if (w !== undefined && !Width.test(w)) return reply.code(400).send(badWidth);
     let entry = rendered.get(pathname);
     if (!entry) {
       let decoded: string;
@@ -82,9 +116,16 @@ export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, {
       entry = { svg, etag: `"${createHash('sha1').update(svg).digest('base64url').slice(0, 20)}"` };
       rendered.set(pathname, entry);
     }
+    if (w !== undefined) {
+      // `?w=`: the same picture as WebP, at the stored width that serves it (as for photos).
+      const raster = await artworkRaster(pathname, entry, photoWidthFor(Number(w)));
+      reply.header('content-type', 'image/webp').header('cache-control', ARTWORK_CACHE).header('etag', raster.etag);
+      if (request.headers['if-none-match'] === raster.etag) return reply.code(304).send();
+      return reply.send(raster.bytes);
+    }
     reply
       .header('content-type', 'image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
+      .header('cache-control', ARTWORK_CACHE)
       .header('etag', entry.etag)
       // An SVG opened on its own must not run anything, whatever it contains.
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 
 import { Carousel } from '../../components/carousel';
 import { categoryPath } from '../../lib/category-path';
+import { PICTURE_SIZES, pictureProps } from '../../lib/picture';
 import { DEPARTMENTS_SLIDER, slideCountVariables } from '../../lib/slider-settings';
 import { useLanguage } from '../../lib/use-language';
 
@@ -58,7 +59,7 @@ export function CategorySlider({ title }: { title: string }) {
           key: category._id,
           content: (
             <Link to={categoryPath(category.name)} className="dk-department-slide">
-              <img src={category.image} alt="" width={400} height={400} loading="lazy" decoding="async" />
+              <img {...pictureProps(category.image, PICTURE_SIZES.tile, 640)} alt="" width={400} height={400} loading="lazy" decoding="async" />
               {category.label}
             </Link>
           ),

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ProductCarouselSection, ViewAllLink } from '../../components/product-carousel-section';
 import { ProductGrid, ProductGridSkeleton } from '../../components/product-grid';
 import { PromoBanner } from '../../components/promo-banner';
+import { PICTURE_SIZES, pictureProps } from '../../lib/picture';
 import { DEALS_SLIDER } from '../../lib/slider-settings';
 import { useLanguage } from '../../lib/use-language';
 
@@ -171,7 +172,7 @@ function TechTiles({ department, tiles }: { department: Department; tiles: reado
               {isLoading ? (
                 <span className="dk-tech-tile__placeholder" />
               ) : (
-                <img src={imageOf(tile)} alt="" width={400} height={400} loading="lazy" decoding="async" />
+                <img {...pictureProps(imageOf(tile), PICTURE_SIZES.tile, 640)} alt="" width={400} height={400} loading="lazy" decoding="async" />
               )}
               <span className="dk-tech-tile__name">{t(`techTiles.${tile.key}`)}</span>
             </Link>

@@ -3,6 +3,7 @@ import type { Language } from '@dukkan/contracts/common';
 import { catalogApi, type CategoryProductsArgs } from '../../features/catalog/catalog-api';
 import { BRAND_DEALS_SOURCE_SIZE, SUBCATEGORIES_PAGE_SIZE } from '../../features/catalog/department-sections';
 import { bannerSrc, type Department } from '../../features/catalog/departments';
+import { PICTURE_SIZES } from '../../lib/picture';
 import type { HeadInput, PageMeta, PrefetchInput, ServerPage } from '../server-page';
 
 function subcategoryOf(url: URL): string | undefined {
@@ -51,6 +52,7 @@ export function departmentPage(department: Department): ServerPage {
         description: t.common('seo.department', { name }),
         canonical: { path: department.path, params: subcategory ? { subcategory } : {} },
         image: subcategory ? undefined : bannerSrc(department.hero.image),
+        imageSizes: PICTURE_SIZES.banner,
       };
     },
   };

@@ -2,6 +2,7 @@ import type { Language } from '@dukkan/contracts/common';
 
 import { catalogApi } from '../../features/catalog/catalog-api';
 import { bannerSrc } from '../../features/catalog/departments';
+import { PICTURE_SIZES } from '../../lib/picture';
 import { localizedUrl } from '../head';
 import type { HeadInput, HeadTranslations, PageMeta, PrefetchInput } from '../server-page';
 
@@ -43,6 +44,7 @@ export function head({ origin, language, t }: HeadInput): PageMeta {
     description: t.common('seo.home'),
     canonical: { path: '/' },
     image: bannerSrc('home-hero'),
+    imageSizes: PICTURE_SIZES.banner,
     structuredData: structuredData(origin, language, t),
   };
 }

@@ -5,12 +5,10 @@
  * widest); without it, DEFAULT_PHOTO_WIDTH.
  */
 
-/**
- * The widths stored for every photo, matched to how the storefront draws pictures: 160 for the
- * gallery's 76 px thumbnails and the cart's 72–120 px lines on 2x screens, 320 and 640 for the
- * 600 px product cards and gallery (1x and phones), 1280 for 2x screens and the zoom.
- */
-export const PHOTO_WIDTHS = [160, 320, 640, 1280] as const;
+import { PICTURE_WIDTHS, pictureWidthFor } from '@dukkan/contracts/pictures';
+
+/** The widths stored for every photo: those the storefront asks for (contracts' `pictures.ts`). */
+export const PHOTO_WIDTHS = PICTURE_WIDTHS;
 export const DEFAULT_PHOTO_WIDTH = 640;
 
 /** What a product shows when it has no picture left: a neutral drawing (modules/images/routes.ts). */
@@ -27,8 +25,7 @@ export function photoHashOf(url: string): string | undefined {
 
 /** The stored width that serves a request for `requested` pixels. */
 export function photoWidthFor(requested: number | undefined): number {
-  if (requested === undefined) return DEFAULT_PHOTO_WIDTH;
-  return PHOTO_WIDTHS.find((w) => w >= requested) ?? PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1] ?? DEFAULT_PHOTO_WIDTH;
+  return requested === undefined ? DEFAULT_PHOTO_WIDTH : pictureWidthFor(requested);
 }
 
 /** What a product's `thumbnail` is for its `images`: the first, or the placeholder. */
