@@ -5,23 +5,20 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 
 // The shop's code is evaluated in a few tasks, not one (decision 0027): Preact and the router
-// above, then the data layer and the store, then the style engine and the theme, then the
-// shell (providers, translations), then the routes and pages. The order of these imports is
+// above, then the data layer and the store, then the shell (providers, translations), then the
+// routes and pages. MUI's theme and style engine are not among them: the parts drawn with MUI
+// load them with their own code (decision 0044). The order of these imports is
 // the order of evaluation, so it is not the alphabet's.
 /* eslint-disable import-x/order */
 import './boot/after-react';
 import { serverDataReceived } from './app/api';
 import { createAppStore } from './app/store';
 import './boot/after-data';
-import { emotionCacheFor } from './app/emotion-cache';
-import { themeFor } from './app/theme';
-import './boot/after-ui';
 import { AppShell, HYDRATED_ATTRIBUTE } from './app/app-shell';
 import { initI18n } from './app/i18n';
 import './boot/after-shell';
 import { createAppRouter, isAppRoute } from './app/router';
 import { readSsrState } from './app/ssr-state';
-import { directionOf } from './lib/direction';
 import { followPlainLinks } from './lib/plain-links';
 /* eslint-enable import-x/order */
 
@@ -45,15 +42,6 @@ await nextTask();
 mark('store');
 const store = createAppStore();
 await nextTask();
-if (serverState) {
-  // What the page's first render would otherwise make: the theme, and the style cache that takes
-  // over the server's critical CSS.
-  mark('theme');
-  const direction = directionOf(serverState.language);
-  themeFor(direction);
-  emotionCacheFor(direction);
-  await nextTask();
-}
 mark('router');
 const router = await createAppRouter();
 // After the page's code has loaded: its endpoints are known when their data arrives.

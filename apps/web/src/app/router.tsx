@@ -17,6 +17,26 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
+/** MUI's theme and style cache, which the pages drawn with MUI load with their code (decision 0044). */
+const loadMuiScope = () => import('../components/mui/mui-scope');
+
+/** A page drawn with MUI: it loads MUI's theme with its code, and renders inside it. */
+function muiPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => {
+    const [module, { MuiScope }] = await Promise.all([load(), loadMuiScope()]);
+    const Page = pick(module);
+    return {
+      Component: function MuiPage() {
+        return (
+          <MuiScope>
+            <Page />
+          </MuiScope>
+        );
+      },
+    };
+  };
+}
+
 /**
  * The namespaces the session's pages speak (besides 'common'); the server hands them over with
  * the loading state of such a page (ssr/entry-server.tsx), so they need no request of their own.
@@ -36,17 +56,20 @@ async function loadSessionTexts(namespaces: readonly string[] = SESSION_NAMESPAC
 /**
  * A page that depends on who is signed in (the token lives in the browser's storage): the server
  * renders the layout around a loading state, and the page appears after hydration (SessionGate).
+ * These pages (forms, lists, the checkout) are drawn with MUI: they load its theme with their code.
  */
 function sessionPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => {
-    const [module] = await Promise.all([load(), loadSessionTexts()]);
+    const [module, { MuiScope }] = await Promise.all([load(), loadMuiScope(), loadSessionTexts()]);
     const Page = pick(module);
     return {
       Component: function GatedPage() {
         return (
-          <SessionGate>
-            <Page />
-          </SessionGate>
+          <MuiScope>
+            <SessionGate>
+              <Page />
+            </SessionGate>
+          </MuiScope>
         );
       },
     };
@@ -124,7 +147,7 @@ export const routes: RouteObject[] = [
           { path: 'payment', lazy: sessionPage(() => import('./routes/payment-route'), (m) => m.PaymentRoute) },
           {
             path: 'termsOfUs',
-            lazy: page(() => import('../features/help/terms-page'), (m) => m.TermsPage),
+            lazy: muiPage(() => import('../features/help/terms-page'), (m) => m.TermsPage),
             handle: import.meta.env.SSR
               ? ({ rendering: 'server', assets: 'src/features/help/terms-page.tsx', server: () => import('../ssr/pages/terms') } satisfies RouteHandle)
               : undefined,
@@ -158,7 +181,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'search',
-            lazy: page(() => import('../features/search/search-page'), (m) => m.SearchPage),
+            lazy: muiPage(() => import('../features/search/search-page'), (m) => m.SearchPage),
             handle: import.meta.env.SSR
               ? ({ rendering: 'server', assets: 'src/features/search/search-page.tsx', server: () => import('../ssr/pages/search') } satisfies RouteHandle)
               : undefined,

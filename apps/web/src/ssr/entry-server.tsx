@@ -12,11 +12,11 @@ import { createStaticHandler, createStaticRouter, type RouteObject, type StaticH
 
 import { api } from '../app/api';
 import { AppShell } from '../app/app-shell';
-import { emotionCacheFor } from '../app/emotion-cache';
 import { sharedOptions } from '../app/i18n';
 import { routes, SESSION_NAMESPACES } from '../app/router';
 import { serializeSsrState, SSR_STATE_ID, type SsrState } from '../app/ssr-state';
 import { createAppStore, type AppStore } from '../app/store';
+import { emotionCacheFor } from '../components/mui/emotion-cache';
 import { type Direction, directionOf } from '../lib/direction';
 import { calendarDay } from '../lib/use-today';
 

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject, useLocation } fro
 import { AppProviders } from '../app/providers';
 import { routes as appRoutes } from '../app/router';
 import { createAppStore, type AppStore } from '../app/store';
+import { MuiScope } from '../components/mui/mui-scope';
 
 /** Shows the current location, so tests can assert where a navigation went. */
 export function LocationProbe() {
@@ -17,7 +18,10 @@ function renderRouter(routes: RouteObject[], initialPath: string, store: AppStor
   const view = render(
     <Suspense fallback={null}>
       <AppProviders store={store}>
-        <RouterProvider router={router} />
+        {/* As the routes of pages drawn with MUI give it (app/router.tsx); it draws nothing itself. */}
+        <MuiScope>
+          <RouterProvider router={router} />
+        </MuiScope>
       </AppProviders>
     </Suspense>,
   );

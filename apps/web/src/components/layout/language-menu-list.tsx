@@ -6,6 +6,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 
+import { MuiScope } from '../mui/mui-scope';
+
 const LANGUAGES: readonly Language[] = ['en', 'ar'];
 
 export interface LanguageMenuListProps {
@@ -21,13 +23,16 @@ export interface LanguageMenuListProps {
 export default function LanguageMenuList({ id, labelledBy, anchor, current, onChoose, onClose }: LanguageMenuListProps) {
   const { t } = useTranslation();
   return (
-    <Menu id={id} anchorEl={anchor} open={anchor !== null} onClose={onClose} slotProps={{ list: { 'aria-labelledby': labelledBy } }}>
-      {LANGUAGES.map((language) => (
-        <MenuItem key={language} lang={language} selected={language === current} onClick={() => onChoose(language)}>
-          <ListItemIcon>{language === current ? <CheckIcon fontSize="small" aria-hidden="true" /> : null}</ListItemIcon>
-          <ListItemText>{t(`languages.${language}`)}</ListItemText>
-        </MenuItem>
-      ))}
-    </Menu>
+    // MUI's theme comes with the menu (components/mui/mui-scope.tsx): the header itself is plain elements.
+    <MuiScope>
+      <Menu id={id} anchorEl={anchor} open={anchor !== null} onClose={onClose} slotProps={{ list: { 'aria-labelledby': labelledBy } }}>
+        {LANGUAGES.map((language) => (
+          <MenuItem key={language} lang={language} selected={language === current} onClick={() => onChoose(language)}>
+            <ListItemIcon>{language === current ? <CheckIcon fontSize="small" aria-hidden="true" /> : null}</ListItemIcon>
+            <ListItemText>{t(`languages.${language}`)}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </MuiScope>
   );
 }

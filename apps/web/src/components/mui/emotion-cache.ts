@@ -1,7 +1,7 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import rtlPlugin from 'stylis-plugin-rtl';
 
-import { type Direction } from '../lib/direction';
+import { type Direction } from '../../lib/direction';
 
 /**
  * Arabic mirrors every style (margins, paddings, positions, borders) through stylis-plugin-rtl;

@@ -1,8 +1,8 @@
 import { createTheme } from '@mui/material/styles';
 
-import { type Direction } from '../lib/direction';
-import { FOCUS_RING } from '../lib/focus-ring';
-import { LinkBehavior } from '../lib/link-behavior';
+import { type Direction } from '../../lib/direction';
+import { FOCUS_RING } from '../../lib/focus-ring';
+import { LinkBehavior } from '../../lib/link-behavior';
 
 /** System fonts only: nothing may load from outside the origin. Arabic-capable faces included. */
 const FONT_STACK = [
