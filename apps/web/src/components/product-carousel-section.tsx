@@ -79,7 +79,7 @@ export function ProductCarouselSection({
 
   if (isLoading || isError || !products) {
     return (
-      <section aria-labelledby={headingId} className="dk-carousel-section">
+      <section aria-labelledby={headingId} className="dk-carousel-section dk-later">
         <div className="dk-carousel-section__header">{header}</div>
         {isError ? <p className="dk-muted">{t('grid.error')}</p> : <CarouselSkeleton settings={settings} wide={cardLayout === 'wide'} />}
       </section>
@@ -87,7 +87,7 @@ export function ProductCarouselSection({
   }
   // The slider is the section's region, named by the same heading.
   return (
-    <section className="dk-carousel-section">
+    <section className="dk-carousel-section dk-later">
       <Carousel
         labelledBy={headingId}
         header={header}

@@ -13,7 +13,7 @@ export function Footer() {
   const year = useToday().getFullYear();
 
   return (
-    <footer className="dk-footer">
+    <footer className="dk-footer dk-later">
       <div className="dk-footer__feedback">
         <p>{t('footer.feedbackTitle')}</p>
         <a href="#" className="dk-button dk-button--small dk-footer__feedback-link">

@@ -29,7 +29,7 @@ export function CategorySlider({ title }: { title: string }) {
 
   if (isLoading || isError || !categories) {
     return (
-      <section aria-labelledby={headingId}>
+      <section aria-labelledby={headingId} className="dk-later">
         <div className="dk-section-heading-row">{heading}</div>
         {isError ? (
           <p className="dk-muted">{t('home.categoriesError')}</p>
@@ -49,7 +49,7 @@ export function CategorySlider({ title }: { title: string }) {
 
   // The slider is the section's region, named by the same heading.
   return (
-    <section>
+    <section className="dk-later">
       <Carousel
         labelledBy={headingId}
         header={heading}

@@ -23,7 +23,7 @@ function ProductList({ department, subcategory, heading }: { department: Departm
   const total = data?.pages.at(-1)?.total ?? 0;
 
   return (
-    <section id={ALL_PRODUCTS_ID} aria-labelledby={headingId} className="dk-product-list">
+    <section id={ALL_PRODUCTS_ID} aria-labelledby={headingId} className="dk-product-list dk-later dk-later--tall">
       <div className="dk-product-list__header">
         <h2 className="dk-section-title" id={headingId}>
           {heading}

@@ -38,7 +38,7 @@ export function dealsOf<P extends Pick<Product, 'price'>>(products: readonly P[]
 function BannerPair({ department, banners }: { department: Department; banners: readonly DepartmentBanner[] }) {
   const { t } = useTranslation('catalog');
   return (
-    <div className="dk-banner-pair">
+    <div className="dk-banner-pair dk-later">
       {banners.map((banner) => (
         <PromoBanner
           key={banner.image}
@@ -136,7 +136,7 @@ function SubcategoryGrid({
   if (!isLoading && !isError && products.length === 0) return null;
   const heading = t(`sections.${title}`);
   return (
-    <section aria-labelledby={headingId}>
+    <section aria-labelledby={headingId} className="dk-later">
       <div className="dk-carousel-section__header">
         <h2 className="dk-section-title" id={headingId}>
           {heading}
@@ -161,7 +161,7 @@ function TechTiles({ department, tiles }: { department: Department; tiles: reado
     bannerSrc('electronics-tech');
 
   return (
-    <section aria-labelledby={headingId}>
+    <section aria-labelledby={headingId} className="dk-later">
       <h2 className="dk-section-title dk-tech-tiles__title" id={headingId}>
         {t('techTiles.title')}
       </h2>
