@@ -3,6 +3,8 @@ import type Autoplay from 'embla-carousel-autoplay';
 import type { AutoplayOptionsType } from 'embla-carousel-autoplay';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import { nextTurn } from './next-turn';
+
 /** Embla and its autoplay plugin, fetched together once the first slider is on screen. */
 async function loadEmbla() {
   const [{ default: EmblaCarousel }, { default: AutoplayPlugin }] = await Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]);
@@ -37,11 +39,16 @@ export function useDeferredEmbla(
     if (!viewport) return;
     let cancelled = false;
     let instance: EmblaCarouselType | undefined;
-    void loadEmbla().then(({ EmblaCarousel, AutoplayPlugin }) => {
+    void loadEmbla().then(async ({ EmblaCarousel, AutoplayPlugin }) => {
+      // Each slider starts in a task of its own, and renders what Embla says in another: the
+      // sliders of a page would otherwise start together, in one long task (next-turn.ts).
+      await nextTurn();
       if (cancelled) return;
       autoplayPlugin.current = AutoplayPlugin;
       applied.current = latest.current;
       instance = EmblaCarousel(viewport, latest.current.options, pluginsFor(latest.current.autoplay));
+      await nextTurn();
+      if (cancelled) return;
       setApi(instance);
     });
     return () => {
