@@ -41,6 +41,11 @@ export const sharedOptions = {
   load: 'languageOnly',
   defaultNS: 'common',
   interpolation: { escapeValue: false }, // React escapes what it renders.
+  // i18next's own separators, named: left unset, every `t()` also tests whether its key reads as
+  // a sentence rather than a path (a few regular expressions per call, hundreds of calls as a page
+  // hydrates). Our keys are paths.
+  keySeparator: '.',
+  nsSeparator: ':',
 } satisfies InitOptions;
 
 /** What a server-rendered page brings: its language and the translations it used (app/ssr-state.ts). */
