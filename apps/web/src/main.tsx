@@ -5,13 +5,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 
 // The shop's code is evaluated in a few tasks, not one (decision 0027): Preact and the router
-// above, then the data layer and the store, then the shell (providers, translations), then the
-// routes and pages. MUI's theme and style engine are not among them: the parts drawn with MUI
-// load them with their own code (decision 0044). The order of these imports is
-// the order of evaluation, so it is not the alphabet's.
+// above, then the data layer (RTK Query), then the store and its slices, then the shell
+// (providers, translations), then the routes and pages. MUI's theme and style engine are not
+// among them: the parts drawn with MUI load them with their own code (decision 0044). The order
+// of these imports is the order of evaluation, so it is not the alphabet's.
 /* eslint-disable import-x/order */
 import './boot/after-react';
 import { serverDataReceived } from './app/api';
+import './boot/after-api';
 import { createAppStore } from './app/store';
 import './boot/after-data';
 import { AppShell, HYDRATED_ATTRIBUTE } from './app/app-shell';
@@ -44,6 +45,7 @@ const store = createAppStore();
 await nextTask();
 mark('router');
 const router = await createAppRouter();
+await nextTask();
 // After the page's code has loaded: its endpoints are known when their data arrives.
 // Once the page is live, a link of a part still waiting to hydrate is followed here too, not
 // loaded from the server.
