@@ -6,7 +6,8 @@
 // the catalog's p50/p95/p99/max meanwhile. Budget (issue #20): import ≤ 60 s, catalog p99 ≤ 50 ms.
 // The shoppers' client shares the app's event loop, so its figures include that loop's waits.
 // With DATABASE_URL set, the same runs on a fresh database on that server (dropped afterwards);
-// BENCH_IMPORT_SKIP_EMBEDDED=1 runs only that.
+// BENCH_IMPORT_SKIP_EMBEDDED=1 runs only that. BENCH_IMPORT_DATA_DIR=<new folder> keeps the
+// embedded database in files there, as the shop does, instead of in memory.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -119,7 +120,7 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
   }
 }
 
-if (process.env.BENCH_IMPORT_SKIP_EMBEDDED !== '1') await bench('embedded database (PGlite)', await openDatabase({ kind: 'pglite' }));
+if (process.env.BENCH_IMPORT_SKIP_EMBEDDED !== '1') await bench('embedded database (PGlite)', await openDatabase({ kind: 'pglite', ...(process.env.BENCH_IMPORT_DATA_DIR ? { dataDir: process.env.BENCH_IMPORT_DATA_DIR } : {}) }));
 
 if (process.env.DATABASE_URL) {
   const name = `dukkan_bench_import_${randomBytes(4).toString('hex')}`;
