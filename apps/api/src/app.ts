@@ -21,6 +21,7 @@ import { watchCatalog } from './lib/catalog-version';
 import { CreationLimiter } from './lib/creation-limiter';
 import { registerErrorHandling } from './lib/errors';
 import { FailureLimiter } from './lib/failure-limiter';
+import { trackForegroundRequests } from './lib/foreground';
 import { storefrontInlineScriptHashes } from './lib/inline-scripts';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { LOG_REDACTION } from './lib/log-redaction';
@@ -130,6 +131,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // An import's apply on the embedded database gives way to the requests in flight (decision 0040).
+  trackForegroundRequests(app);
   // Text PostgreSQL cannot store is a 400 naming the field, on every route (decision 0030).
   app.addHook('preValidation', refuseUnstorableText);
   app.addHook('onRequest', async (request, reply) => {

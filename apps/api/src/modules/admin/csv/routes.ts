@@ -8,6 +8,7 @@ import { z } from 'zod';
 
 import type { Database } from '../../../db/client';
 import { badRequest, HttpError, notFound } from '../../../lib/errors';
+import { treatAsBackground } from '../../../lib/foreground';
 import { auditActorOf } from '../audit/record';
 import { requireStaff } from '../guard';
 
@@ -139,6 +140,8 @@ export const adminCsvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (ap
       const { dryRun, async: inBackground } = request.query;
       const actor = auditActorOf(request);
       const importId = await createImport(db, actor.id, dryRun);
+      // The import gives way to the shop's requests while it applies: it does not wait for itself.
+      treatAsBackground(request);
       const run = runImport(db, importId, csv, { dryRun, actor });
       if (inBackground) {
         track(run.catch((error: unknown) => request.log.error({ err: error, importId }, 'import failed')));

@@ -1,0 +1,68 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * The requests this process is answering, for background work that shares the embedded
+ * database with them (decision 0040): an import's apply starts its next short transaction only
+ * when none is in flight, so a shopper's statement waits at most for the transaction already
+ * running, never for a queue of them.
+ */
+const inFlight = new WeakSet<FastifyRequest>();
+let count = 0;
+let waiters: (() => void)[] = [];
+
+function leave(request: FastifyRequest): void {
+  if (!inFlight.delete(request)) return;
+  count -= 1;
+  if (count > 0) return;
+  const ready = waiters;
+  waiters = [];
+  for (const resolve of ready) resolve();
+}
+
+/** Counts every request of `app` from its arrival until its answer is sent (or it is abandoned). */
+export function trackForegroundRequests(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    inFlight.add(request);
+    count += 1;
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    leave(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    leave(request);
+    done();
+  });
+}
+
+/** A request that is itself background work (the import that waits for the others): not counted. */
+export function treatAsBackground(request: FastifyRequest): void {
+  leave(request);
+}
+
+/**
+ * Resolves once no request is in flight, or after `maxWaitMs` at the latest (background work
+ * still moves on under a steady stream of requests). It first lets the event loop take in
+ * requests that have arrived, so they count.
+ */
+export async function foregroundQuiet(maxWaitMs: number): Promise<void> {
+  await sleep(1);
+  if (count === 0) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      waiters = waiters.filter((waiter) => waiter !== done);
+      resolve();
+    };
+    const timer = setTimeout(done, maxWaitMs);
+    waiters.push(done);
+  });
+}
+
+/** How many requests are in flight (for tests). */
+export function foregroundRequests(): number {
+  return count;
+}
