@@ -3,6 +3,7 @@ import { buildDemoCatalog } from '../seed/demo-catalog';
 import { loadCatalogOnce, setListPricesOnce } from '../seed/load-catalog';
 
 import { openDatabase, type DatabaseHandle } from './client';
+import { vacuumNewProducts } from './vacuum';
 
 /**
  * Opens the configured database (PostgreSQL server when DATABASE_URL is set, else the embedded
@@ -17,6 +18,8 @@ export async function prepareDatabase(config: Pick<Config, 'databaseUrl' | 'data
     await handle.migrate();
     const seeded = await loadCatalogOnce(handle.db, buildDemoCatalog);
     await setListPricesOnce(handle.db, buildDemoCatalog);
+    // Shoppers' lists read their indexes alone once the rows are visible to all (embedded only).
+    await vacuumNewProducts(handle.db);
     return { ...handle, seeded };
   } catch (error) {
     await handle.close();

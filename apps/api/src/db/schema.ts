@@ -110,6 +110,11 @@ export const products = pgTable(
     index('products_category_position_idx').on(t.categoryId, t.position, t.id),
     index('products_subcategory_position_idx').on(t.subcategoryId, t.position, t.id),
     index('products_position_idx').on(t.position, t.id),
+    // What shoppers' lists read (decision 0040): a page of published products in catalog order, and
+    // their count, from these indexes alone once the heap is vacuumed (an index-only scan), so a
+    // deep page skips index entries, not table rows.
+    index('products_published_position_idx').on(t.position, t.id).where(sql`status = 'published'`),
+    index('products_published_category_position_idx').on(t.categoryId, t.position, t.id).where(sql`status = 'published'`),
     index('products_search_idx').using('gin', t.searchVector),
     check('products_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('products_list_price_above_price', sql`${t.listPriceCents} is null or ${t.listPriceCents} > ${t.priceCents}`),

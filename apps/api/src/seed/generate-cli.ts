@@ -3,11 +3,12 @@
 // seed: running it again with the same arguments adds nothing.
 import { parseArgs } from 'node:util';
 
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 import { loadConfig } from '../config/env';
 import { prepareDatabase } from '../db/prepare';
 import { seedRuns } from '../db/schema';
+import { vacuumNewProducts } from '../db/vacuum';
 
 import { insertProducts } from './load-catalog';
 import { generateSyntheticProducts } from './synthetic';
@@ -42,6 +43,9 @@ try {
     await tx.insert(seedRuns).values({ name: runName });
     return n;
   });
+  // The embedded database's new rows become visible to all, so shoppers' lists read their indexes alone.
+  await vacuumNewProducts(database.db);
+  await database.db.execute(sql`analyze products`);
   const where = config.databaseUrl ? 'the PostgreSQL server' : config.dataDir;
   console.log(
     added === 0

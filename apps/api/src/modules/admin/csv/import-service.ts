@@ -7,6 +7,7 @@ import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 
 import { isEmbedded, type Database, type Executor } from '../../../db/client';
 import { categories, productImportRows, productImports, products, staff, subcategories } from '../../../db/schema';
+import { vacuumNewProducts } from '../../../db/vacuum';
 import { bumpCatalogVersion } from '../../../lib/catalog-version';
 import { foregroundQuiet } from '../../../lib/foreground';
 import { recordAudit, type AuditActor } from '../audit/record';
@@ -261,6 +262,8 @@ const EMBEDDED_ANALYZE_FIRST = 1000;
 const PLANNER_COLUMNS = sql.raw('(id, status, category_id, subcategory_id, position, price_cents, quantity, updated_at)');
 /** The statistics target of those ANALYZEs while an import runs (PostgreSQL's default is 100). */
 const EMBEDDED_STATISTICS_TARGET = 10;
+/** On the embedded database, the rows an import applied are vacuumed this often (a few ms each; db/vacuum.ts). */
+const EMBEDDED_VACUUM_EVERY = 2000;
 /** On the embedded database, shoppers' caches learn of the rows applied so far this often. */
 const EMBEDDED_BUMP_EVERY_MS = 3000;
 
@@ -372,8 +375,10 @@ async function applyStaged(db: Database, importId: string, actor: AuditActor): P
     await finishApply(tx, importId, actor, counts);
     return counts;
   });
-  // The planner's statistics follow a big change at once (PGlite never gathers them itself);
-  // here rather than in runImport, so an import resumed at start-up gets them too.
+  // The planner's statistics follow a big change at once (PGlite never gathers them itself), and
+  // the new rows become visible to all; here rather than in runImport, so an import resumed at
+  // start-up gets them too.
+  await vacuumNewProducts(db);
   if (totals.created + totals.updated >= EMBEDDED_ANALYZE_FIRST) await db.execute(sql`analyze products`);
   return totals;
 }
@@ -399,6 +404,7 @@ async function applyInShortTransactions(db: Database, importId: string, actor: A
   let bumpedAt = performance.now();
   let applied = 0;
   let analyzedAt = 0;
+  let vacuumedAt = 0;
   for (let lo = Math.max(range.lo, progress?.appliedThrough ?? 0); lo <= range.hi; lo += EMBEDDED_APPLY_ROWS) {
     const hi = lo + EMBEDDED_APPLY_ROWS;
     applied += hi - lo;
@@ -420,6 +426,12 @@ async function applyInShortTransactions(db: Database, importId: string, actor: A
         .set({ created: sql`${productImports.created} + ${applied.created}`, updated: sql`${productImports.updated} + ${applied.updated}`, appliedThrough: hi })
         .where(eq(productImports.id, importId));
     });
+    // The rows applied so far become visible to all, so shoppers' lists read their indexes alone.
+    if (applied - vacuumedAt >= EMBEDDED_VACUUM_EVERY) {
+      await foregroundQuiet(EMBEDDED_MAX_GIVE_WAY_MS);
+      await vacuumNewProducts(db);
+      vacuumedAt = applied;
+    }
     if (performance.now() - bumpedAt >= EMBEDDED_BUMP_EVERY_MS) {
       await bumpCatalogVersion(db);
       bumpedAt = performance.now();

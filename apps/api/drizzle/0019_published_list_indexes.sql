@@ -1,0 +1,2 @@
+CREATE INDEX "products_published_position_idx" ON "products" USING btree ("position","id") WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "products_published_category_position_idx" ON "products" USING btree ("category_id","position","id") WHERE status = 'published';
