@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { DeferHydration } from '../lib/deferred-hydration';
 import { type SliderSettings, slideCountVariables } from '../lib/slider-settings';
 
 import { Carousel } from './carousel';
@@ -93,15 +92,7 @@ export function ProductCarouselSection({
         labelledBy={headingId}
         header={header}
         settings={settings}
-        // On a server-rendered page each card hydrates on its own, as the grid's do (lib/deferred-hydration.tsx).
-        slides={products.map((product) => ({
-          key: product._id,
-          content: (
-            <DeferHydration>
-              <ProductCard product={product} layout={cardLayout} />
-            </DeferHydration>
-          ),
-        }))}
+        slides={products.map((product) => ({ key: product._id, content: <ProductCard product={product} layout={cardLayout} /> }))}
       />
     </section>
   );
