@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { devServerRendering } from './vite/dev-server-rendering';
 import { earlyEvents } from './vite/early-events';
 import { preactAliases } from './vite/preact';
+import { reactRouterProductionAliases } from './vite/react-router-production';
 import { scriptsAfterPaint } from './vite/scripts-after-paint';
 import { inlineShopCss } from './vite/shop-css';
 
@@ -18,8 +19,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   appType: 'custom',
   resolve: {
     // The built shop (browser and server) runs on Preact; `npm run dev` and the unit tests on
-    // React 19, with its Fast Refresh and its warnings (decision 0021).
-    alias: command === 'build' ? preactAliases : [],
+    // React 19, with its Fast Refresh and its warnings (decision 0021). The build takes React
+    // Router's production files.
+    alias: command === 'build' ? [...preactAliases, ...reactRouterProductionAliases] : [],
     // One stylis for Emotion, its prefixer and stylis-plugin-rtl: the version Emotion pins
     // (apps/web depends on exactly that one). A newer prefixer crashes Emotion's older parser.
     dedupe: ['stylis'],
