@@ -1,12 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 
 import { mockFetch, on } from '../../test/fetch-mock';
 import { category, product, productPage } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 
 import { HOME_GROCERY_COUNT, HomePage } from './home-page';
-import { HOME_VIDEO } from './home-video';
+import { HOME_VIDEO, VIDEO_START_DELAY_MS } from './home-video';
 
 function mockHome() {
   return mockFetch(
@@ -36,17 +36,55 @@ describe('HomePage', () => {
     expect(grocery.url.searchParams.get('pageSize')).toBeNull();
   });
 
-  it('plays our own muted, looping video with a poster beside it, with a pause button', () => {
-    mockHome();
-    const { container } = renderWithProviders(<HomePage />);
-    const video = container.querySelector('video')!;
-    expect(video).toHaveAttribute('src', HOME_VIDEO.src);
-    expect(video).toHaveAttribute('poster', HOME_VIDEO.poster);
-    expect(video.muted).toBe(true);
-    expect(video).toHaveAttribute('loop');
-    expect(video).toHaveAttribute('playsinline');
-    expect(video).toHaveAttribute('aria-hidden', 'true');
-    expect(screen.getByRole('button', { name: 'Pause video' })).toBeInTheDocument();
+  it('shows the poster, then plays our own muted, looping video in its place, with a pause button', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      mockHome();
+      const { container } = renderWithProviders(<HomePage />);
+      // The poster (the video's first frame) first: no video element while the page starts.
+      expect(container.querySelector('video')).toBeNull();
+      expect(container.querySelector('.dk-home-video img')).toHaveAttribute('src', HOME_VIDEO.poster);
+      const pause = screen.getByRole('button', { name: 'Pause video' });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(VIDEO_START_DELAY_MS - 100);
+      });
+      expect(container.querySelector('video')).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_100);
+      });
+      const video = container.querySelector('video')!;
+      expect(video).toHaveAttribute('src', HOME_VIDEO.src);
+      expect(video).toHaveAttribute('poster', HOME_VIDEO.poster);
+      expect(video.muted).toBe(true);
+      expect(video).toHaveAttribute('loop');
+      expect(video).toHaveAttribute('playsinline');
+      expect(video).toHaveAttribute('aria-hidden', 'true');
+      expect(container.querySelector('.dk-home-video img')).toBeNull();
+      expect(pause).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps a pause chosen before the video took the poster\'s place', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const play = vi.spyOn(window.HTMLMediaElement.prototype, 'play');
+    try {
+      mockHome();
+      const { container } = renderWithProviders(<HomePage />);
+      fireEvent.click(screen.getByRole('button', { name: 'Pause video' }));
+      expect(screen.getByRole('button', { name: 'Play video' })).toBeInTheDocument();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(VIDEO_START_DELAY_MS + 1_000);
+      });
+      expect(container.querySelector('video')).not.toBeNull();
+      expect(play).not.toHaveBeenCalled();
+      fireEvent.click(screen.getByRole('button', { name: 'Play video' }));
+      expect(play).toHaveBeenCalledTimes(1);
+    } finally {
+      play.mockRestore();
+      vi.useRealTimers();
+    }
   });
 
   it('"Get it all right here": the departments slider, each linking to its page', async () => {
