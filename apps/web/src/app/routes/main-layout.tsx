@@ -88,9 +88,13 @@ export function MainLayout() {
           data arrives (the session's pages render after hydration) moves nothing in view (CLS). */}
       <main id={MAIN_ID} tabIndex={-1} className="dk-main">
         <ProductActionsProvider value={productActions}>
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
+          {/* On a server-rendered page the page itself hydrates in a task of its own, right after
+              the layout: the two would otherwise be one long task (lib/deferred-hydration.tsx). */}
+          <DeferHydration hydrate="eager">
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </DeferHydration>
         </ProductActionsProvider>
       </main>
       {/* Links and text, which work as served: it hydrates only when touched (lib/deferred-hydration.tsx). */}
