@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 
@@ -37,6 +37,17 @@ export function scrollKey(location: Location): string {
   return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 }
 
+/**
+ * The product buttons of every page (heart, Add, Add to card, Buy Now, Move To Cart), given to
+ * the page: inside the page's own part, so the layout's hydration does not wait for them.
+ */
+function WithProductActions({ children }: { children: ReactNode }) {
+  const { addToCart } = useCartProductActions();
+  const { isInWishlist, toggleWishlist } = useWishlistProductActions();
+  const productActions = useMemo<ProductActions>(() => ({ addToCart, isInWishlist, toggleWishlist }), [addToCart, isInWishlist, toggleWishlist]);
+  return <ProductActionsProvider value={productActions}>{children}</ProductActionsProvider>;
+}
+
 /** Header, secondary bar, the page, footer: the frame of every page of the route table. */
 export function MainLayout() {
   const { t } = useTranslation();
@@ -51,10 +62,6 @@ export function MainLayout() {
   const { data: categories = [] } = useListCategoriesQuery({ lng });
   // Spec section 4: the cart loads when the header mounts and again on a language change.
   const { data: cart } = useCart();
-  // The product buttons of every page (heart, Add, Add to card, Buy Now, Move To Cart).
-  const { addToCart } = useCartProductActions();
-  const { isInWishlist, toggleWishlist } = useWishlistProductActions();
-  const productActions = useMemo<ProductActions>(() => ({ addToCart, isInWishlist, toggleWishlist }), [addToCart, isInWishlist, toggleWishlist]);
 
   function handleLogout() {
     clearStorage();
@@ -87,15 +94,15 @@ export function MainLayout() {
       {/* At least a screen high: the footer starts below the fold, so a page that grows as its
           data arrives (the session's pages render after hydration) moves nothing in view (CLS). */}
       <main id={MAIN_ID} tabIndex={-1} className="dk-main">
-        <ProductActionsProvider value={productActions}>
-          {/* On a server-rendered page the page itself hydrates in a task of its own, right after
-              the layout: the two would otherwise be one long task (lib/deferred-hydration.tsx). */}
-          <DeferHydration hydrate="eager">
+        {/* On a server-rendered page the page itself hydrates in a task of its own, right after
+            the layout: the two would otherwise be one long task (lib/deferred-hydration.tsx). */}
+        <DeferHydration hydrate="eager">
+          <WithProductActions>
             <Suspense fallback={<PageFallback />}>
               <Outlet />
             </Suspense>
-          </DeferHydration>
-        </ProductActionsProvider>
+          </WithProductActions>
+        </DeferHydration>
       </main>
       {/* Links and text, which work as served: it hydrates only when touched (lib/deferred-hydration.tsx). */}
       <DeferHydration hydrate="touched">
