@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -63,5 +65,40 @@ describe('foreground requests', () => {
     release();
     await Promise.all([background, busy]);
     expect(foregroundRequests()).toBe(0);
+  });
+
+  it('counts a request whose bytes arrived while the thread was busy, before the background work moves on', async () => {
+    const { app, release } = await appWithSlowRoute();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    const socket = connect(address.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const answered = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.once('end', () => resolve(text));
+    });
+    try {
+      socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+      // This thread is busy (as during a statement of the embedded database) while the request arrives.
+      const until = performance.now() + 30;
+      while (performance.now() < until);
+      expect(foregroundRequests()).toBe(0);
+      let quiet = false;
+      const waiting = foregroundQuiet(10_000).then(() => {
+        quiet = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(foregroundRequests()).toBe(1);
+      expect(quiet).toBe(false);
+      release();
+      expect(await answered).toContain('200 OK');
+      await waiting;
+      expect(quiet).toBe(true);
+    } finally {
+      release();
+      socket.destroy();
+    }
   });
 });
