@@ -2,7 +2,9 @@
 // (mobile, simulated throttling), on the built shop: /, /Grocery, a product page (the first of
 // GET /api/product/category/Grocery) and /cart, LIGHTHOUSE_RUNS times each (default 3),
 // categories performance, accessibility, best practices and SEO. Prints a table of the median
-// scores (×100), the median LCP, TBT, CLS and FCP, and the budgets beside them; below it, per page,
+// scores (×100), the median LCP, TBT, CLS and FCP, and issue #18's budgets beside them (performance
+// ≥ 90, /cart ≥ 85, TBT ≤ 300 ms; /cart's SEO not judged, decision 0020) with whether the goal
+// beyond them (95, TBT ≤ 200 ms) is reached too; below it, per page,
 // every accessibility, best-practices and SEO audit that scored under 1 in any run, and the 3
 // performance diagnostics with the largest estimated savings in the median run, so that a budget
 // not met says what to fix. It reports and does not judge: it exits 0 whatever the scores.
@@ -45,9 +47,16 @@ const SHORT: Record<Category, string> = { performance: 'perf', accessibility: 'a
 interface Page {
   label: string;
   path: string;
-  /** The lowest performance score (×100) the budget allows; the other categories must be 100. */
+  /** The lowest performance score (×100) the budget allows (issue #18); the other categories must be 100. */
   performance: number;
+  /** SEO is not judged: the page is `noindex` on purpose (decision 0020). */
+  seoExempt?: boolean;
 }
+
+/** The most total blocking time, in ms, the budget allows on every page (issue #18). */
+const TBT_BUDGET_MS = 300;
+/** Where issue #18 is going beyond its budget: performance ≥ 95 and TBT ≤ 200 ms on every page. */
+const GOAL = { performance: 95, tbt: 200 };
 
 interface Browser {
   port: number;
@@ -235,7 +244,7 @@ const COLUMNS = [
   ['TBT ms', 7, 'right'],
   ['CLS', 6, 'right'],
   ['FCP s', 6, 'right'],
-  ['budget', 30, 'left'],
+  ['budget', 40, 'left'],
   ['', 0, 'left'],
 ] as const;
 
@@ -271,10 +280,10 @@ try {
   const productId = grocery.data[0]?._id;
   if (!productId) throw new Error('the catalog has no Grocery product');
   const pages: Page[] = [
-    { label: '/', path: '/', performance: 95 },
-    { label: '/Grocery', path: '/Grocery', performance: 95 },
-    { label: '/details/{id}', path: `/details/${productId}`, performance: 95 },
-    { label: '/cart', path: '/cart', performance: 90 },
+    { label: '/', path: '/', performance: 90 },
+    { label: '/Grocery', path: '/Grocery', performance: 90 },
+    { label: '/details/{id}', path: `/details/${productId}`, performance: 90 },
+    { label: '/cart', path: '/cart', performance: 85, seoExempt: true },
   ].filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page.label));
   if (REPORTS_DIR) await mkdir(REPORTS_DIR, { recursive: true });
   /** One plain request for the page: renders it into the server's page cache. */
@@ -325,17 +334,22 @@ try {
 
     const scores = CATEGORIES.map((category) => median(results.map((result) => score(result, category))));
     const metric = (id: string) => median(results.map((result) => result.audits[id]?.numericValue ?? Number.NaN));
-    const missed = CATEGORIES.filter((category, i) => !(scores[i]! >= (category === 'performance' ? page.performance : 100)));
+    const tbt = metric('total-blocking-time');
+    const missed = CATEGORIES.filter(
+      (category, i) => !(category === 'seo' && page.seoExempt) && !(scores[i]! >= (category === 'performance' ? page.performance : 100)),
+    ).map((category) => SHORT[category]);
+    if (!(tbt <= TBT_BUDGET_MS)) missed.push('TBT');
+    const atGoal = scores[0]! >= GOAL.performance && tbt <= GOAL.tbt;
     console.log(
       row([
         page.label,
         ...scores.map((value) => fixed(value, 0)),
         fixed(metric('largest-contentful-paint') / 1000, 2),
-        fixed(metric('total-blocking-time'), 0),
+        fixed(tbt, 0),
         fixed(metric('cumulative-layout-shift'), 3),
         fixed(metric('first-contentful-paint') / 1000, 2),
-        `perf ≥ ${page.performance}, a11y/b.p./seo 100`,
-        missed.length === 0 ? 'met' : `NOT met: ${missed.map((category) => SHORT[category]).join(', ')}`,
+        `perf ≥ ${page.performance}, TBT ≤ ${TBT_BUDGET_MS}, ${page.seoExempt ? 'a11y/b.p. 100' : 'a11y/b.p./seo 100'}`,
+        missed.length === 0 ? `met${atGoal ? `, goal (${GOAL.performance}, ${GOAL.tbt} ms) too` : ''}` : `NOT met: ${missed.join(', ')}`,
       ]),
     );
 
