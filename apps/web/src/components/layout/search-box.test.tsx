@@ -67,6 +67,15 @@ describe('SearchBox', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/search?q=tv');
   });
 
+  it('searches the text in the field even before its state has it (typed before the box went live)', async () => {
+    renderWithProviders(<SearchBox />);
+    const field = screen.getByRole<HTMLInputElement>('combobox', { name: 'Search' });
+    // As the server's field holds what was typed before hydration: in the element, not in the state.
+    field.value = 'lamp';
+    field.form?.requestSubmit();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/search?q=lamp');
+  });
+
   it('does nothing when the text is blank', async () => {
     const user = userEvent.setup();
     const { router } = renderWithProviders(<SearchBox />);

@@ -106,7 +106,9 @@ export function SearchBox({ suggestions = [], onQueryChange }: SearchBoxProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     close();
-    const searchText = searchQueryOf(text);
+    // The field's own text: typed before this part went live, it is in the field before the
+    // effect above hands it to the state, and Enter in that moment must still search it.
+    const searchText = searchQueryOf(input.current?.value ?? text);
     if (searchText === null) return;
     void navigate(`/search?q=${encodeURIComponent(searchText)}`);
   }
