@@ -131,7 +131,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  // An import's apply on the embedded database gives way to the requests in flight (decision 0040).
+  // An import gives way to the requests in flight between its steps (decision 0040).
   trackForegroundRequests(app);
   // Text PostgreSQL cannot store is a 400 naming the field, on every route (decision 0030).
   app.addHook('preValidation', refuseUnstorableText);

@@ -3,10 +3,10 @@ import { setImmediate } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * The requests this process is answering, for background work that shares the embedded
- * database with them (decision 0040): an import's apply starts its next short transaction only
- * when none is in flight, so a shopper's statement waits at most for the transaction already
- * running, never for a queue of them.
+ * The requests this process is answering, for background work that shares its thread (and, on
+ * the embedded database, the database) with them (decision 0040): an import checks its next batch
+ * of rows, and an embedded apply starts its next short transaction, only when none is in flight,
+ * so a shopper's request waits at most for the step already running, never for a queue of them.
  */
 const inFlight = new WeakSet<FastifyRequest>();
 let count = 0;

@@ -240,11 +240,7 @@ export const APPLY_CHUNK_ROWS = 2000;
  * apply 7% faster and the shoppers' p99 meanwhile 40% slower (decision 0040).
  */
 export const EMBEDDED_APPLY_ROWS = 50;
-/**
- * The pause between two of those transactions. A request that arrived during one goes through
- * Fastify's hooks before its first statement reaches the database; a bare turn of the event loop
- * let the next transaction start first, so a request waited for two or three of them.
- */
+/** The pause between two deletes of the staged rows after an embedded apply. */
 const EMBEDDED_PAUSE_MS = 1;
 /**
  * The longest an import's next step (a batch checked, a short transaction of an embedded apply)
@@ -268,8 +264,16 @@ const EMBEDDED_ANALYZE_FIRST = 1000;
  * at the end.
  */
 const PLANNER_COLUMNS = sql.raw('(id, status, category_id, subcategory_id, position, price_cents, quantity, updated_at)');
-/** The statistics target of those ANALYZEs while an import runs (PostgreSQL's default is 100). */
-const EMBEDDED_STATISTICS_TARGET = 10;
+/** The statistics target of the ANALYZEs while an import runs (PostgreSQL's default is 100). */
+const IMPORT_STATISTICS_TARGET = 10;
+
+/** ANALYZE of `target` (a table, with its columns or not) from a small sample: 3 000 rows, not 30 000. */
+async function analyzeSampled(db: Database, target: SQL): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local default_statistics_target = ${IMPORT_STATISTICS_TARGET}`));
+    await tx.execute(sql`analyze ${target}`);
+  });
+}
 /** On the embedded database, the rows an import applied are vacuumed this often (a few ms each; db/vacuum.ts). */
 const EMBEDDED_VACUUM_EVERY = 2000;
 /** On the embedded database, shoppers' caches learn of the rows applied so far this often. */
@@ -364,12 +368,9 @@ async function finishApply(tx: Executor, importId: string, actor: AuditActor, co
  *   the last committed one (`resumeImports`).
  */
 async function applyStaged(db: Database, importId: string, actor: AuditActor): Promise<ImportCounts> {
-  // A small sample (3 000 rows): the chunks' plans need only the table's size and the lines'
-  // range, and the default's 30 000 were one long pause for every shopper of the embedded database.
-  await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local default_statistics_target = ${EMBEDDED_STATISTICS_TARGET}`));
-    await tx.execute(sql`analyze product_import_rows`);
-  });
+  // The chunks' plans need only the table's size and the lines' range, and the default's 30 000
+  // rows sampled were one long pause for every shopper of the embedded database.
+  await analyzeSampled(db, sql`product_import_rows`);
   const totals = isEmbedded(db) ? await applyInShortTransactions(db, importId, actor) : await db.transaction(async (tx) => {
     const claimed = await tx.execute(sql`select 1 from product_imports where id = ${importId} and status = 'applying' for update skip locked`);
     if (firstRow(claimed) === undefined) return { created: 0, updated: 0 };
@@ -424,11 +425,8 @@ async function applyInShortTransactions(db: Database, importId: string, actor: A
     // PGlite has no autovacuum: the planner knows of the new rows only from ANALYZE, and
     // without it shoppers' queries pick plans made for a small table.
     if (applied >= Math.max(EMBEDDED_ANALYZE_FIRST, 2 * analyzedAt)) {
-      // A small sample (3 000 rows, not 30 000): a shorter pause, and these columns' plans need no more.
-      await db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`set local default_statistics_target = ${EMBEDDED_STATISTICS_TARGET}`));
-        await tx.execute(sql`analyze products ${PLANNER_COLUMNS}`);
-      });
+      // A shorter pause, and these columns' plans need no more.
+      await analyzeSampled(db, sql`products ${PLANNER_COLUMNS}`);
       analyzedAt = applied;
     }
     await db.transaction(async (tx) => {
