@@ -1,18 +1,21 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 
+import { onToastsWanted, toastsAreWanted } from '../lib/notify';
 import { useHydrated } from '../lib/use-hydrated';
 
 import type { AppStore } from './store';
 
-// The toast container (and its styling library) loads after the first paint (and hydration); toasts raised
-// before it arrives are kept by react-hot-toast's store and shown when it mounts.
+// The toast container (and its styling library) loads with the page's first toast, once the page
+// is live: a toast raised before it arrives is kept by react-hot-toast's store and shown when it
+// mounts. A page that never toasts never loads or styles it.
 const AppToaster = lazy(() => import('./toaster'));
 
-/** Toasts only ever come from the browser: the container mounts after hydration. */
+/** Toasts only ever come from the browser: the container mounts after hydration, with the first toast. */
 function Toasts() {
   const hydrated = useHydrated();
-  return hydrated ? (
+  const wanted = useSyncExternalStore(onToastsWanted, toastsAreWanted, () => false);
+  return hydrated && wanted ? (
     <Suspense fallback={null}>
       <AppToaster />
     </Suspense>
