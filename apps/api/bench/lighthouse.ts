@@ -31,6 +31,11 @@ const CALIBRATION_SAMPLES = Math.max(3, Math.floor(Number(process.env.LIGHTHOUSE
  * a host of this index gets 4x, a faster one more, so every host emulates the same phone.
  */
 const REFERENCE_INDEX_PER_SLOWDOWN = 362;
+/**
+ * A fixed CPU slowdown instead of the calibrated one (LIGHTHOUSE_CPU_SLOWDOWN, e.g. `7.7`): to see
+ * this host's figures with the slowdown another host was calibrated to. The table says so.
+ */
+const FIXED_SLOWDOWN = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) > 0 ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
 /** Times a run that Lighthouse could not complete is tried again. */
 const RETRIES = 2;
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -297,12 +302,13 @@ try {
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
-    throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: calibration.multiplier },
+    throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: FIXED_SLOWDOWN ?? calibration.multiplier },
   };
   console.log(`\nLighthouse 12, mobile, simulated throttling, median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`);
   console.log(
     `CPU calibrated to one phone: benchmarkIndex ${calibration.index.toFixed(0)} (median of ${calibration.samples.length}: ${calibration.samples.map((sample) => sample.toFixed(0)).join(', ')}) / ${REFERENCE_INDEX_PER_SLOWDOWN} → cpuSlowdownMultiplier ${calibration.multiplier.toFixed(2)}`,
   );
+  if (FIXED_SLOWDOWN) console.log(`NOT calibrated: LIGHTHOUSE_CPU_SLOWDOWN sets cpuSlowdownMultiplier ${FIXED_SLOWDOWN.toFixed(2)} for every run`);
   console.log(`(${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the start)\n`);
   console.log(row(COLUMNS.map(([title]) => title)));
   console.log(row(COLUMNS.map(([, width]) => '-'.repeat(width))));
