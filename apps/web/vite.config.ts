@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { compileHint } from './vite/compile-hint';
 import { devServerRendering } from './vite/dev-server-rendering';
 import { earlyEvents } from './vite/early-events';
 import { preactAliases } from './vite/preact';
@@ -14,7 +15,7 @@ const apiTarget = process.env.DUKKAN_API_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/locales', '/images', '/pay/'];
 
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [react(), earlyEvents(), inlineShopCss(), devServerRendering(apiTarget), scriptsAfterPaint()],
+  plugins: [react(), earlyEvents(), inlineShopCss(), devServerRendering(apiTarget), scriptsAfterPaint(), compileHint()],
   // Pages are rendered by the plugin above (dev) or the API process (production), not index.html as is.
   appType: 'custom',
   resolve: {

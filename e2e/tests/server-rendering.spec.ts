@@ -327,4 +327,21 @@ test.describe('status codes and search engines', () => {
     expect(scripts(head).some((tag) => tag.includes('/assets/wishlist-page-'))).toBe(true);
     for (const tag of scripts(head)) expect(tag).toContain('fetchpriority="low"');
   });
+
+  test("every script of the shop's pages asks V8 to compile it as it streams in, off the main thread", async ({ page, request }) => {
+    // V8's explicit compile hint (decision 0047): on the file's first line, or it is not seen.
+    const files = new Set<string>();
+    page.on('response', (response) => {
+      if (/\/assets\/[^/]+\.js$/.test(new URL(response.url()).pathname)) files.add(response.url());
+    });
+    await page.goto('/');
+    await waitUntilVisiblePartsLive(page);
+    await page.goto('/Grocery');
+    await waitUntilVisiblePartsLive(page);
+    expect(files.size).toBeGreaterThan(3);
+    for (const url of files) {
+      const body = await (await request.get(url)).text();
+      expect(body.split('\n', 1)[0], url).toBe('//# allFunctionsCalledOnLoad');
+    }
+  });
 });
