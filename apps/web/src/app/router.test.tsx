@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { mockFetch, on } from '../test/fetch-mock';
@@ -8,7 +8,7 @@ import { category, product, productPage, shopper, SHOPPER_ID, signInShopper } fr
 import { renderApp } from '../test/render';
 
 import { handleOf } from './route-handle';
-import { routes } from './router';
+import { createAppRouter, numberHistoryEntry, routes } from './router';
 
 const categories = [category('Grocery', 'Grocery', 1), category('electronics', 'Electronics', 2)];
 
@@ -185,5 +185,29 @@ describe("the routes' handles", () => {
     // Home, product, terms, search, the cart, nine departments, not-found.
     expect(rendered).toHaveLength(15);
     for (const handle of rendered) expect((await handle.server?.())?.head).toBeTypeOf('function');
+  });
+});
+
+describe('the browser router', () => {
+  it("numbers a fresh page's history entry as React Router's history does, so the router leaves it as it is", () => {
+    window.history.replaceState(null, '', '/termsOfUs');
+    numberHistoryEntry();
+    expect(window.history.state).toEqual({ idx: 0 });
+    const replaceState = vi.spyOn(window.history, 'replaceState');
+
+    const router = createBrowserRouter(routes);
+
+    expect(replaceState).not.toHaveBeenCalled();
+    router.dispose();
+  });
+
+  it('starts on the entry it numbered, and numbers the next ones from there', async () => {
+    window.history.replaceState({ usr: null, key: 'x' }, '', '/termsOfUs');
+    const router = await createAppRouter();
+    expect(window.history.state).toEqual({ usr: null, key: 'x', idx: 0 });
+    expect(router.state.location.pathname).toBe('/termsOfUs');
+    await router.navigate('/cart');
+    expect(window.history.state).toMatchObject({ idx: 1 });
+    router.dispose();
   });
 });

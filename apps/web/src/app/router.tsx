@@ -250,5 +250,20 @@ export async function createAppRouter() {
       Object.assign(match.route, { ...loaded, lazy: undefined });
     }),
   );
+  numberHistoryEntry();
+  // The router in a task of its own, after the history entry's numbering (decision 0027).
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
   return createBrowserRouter(routes);
+}
+
+/**
+ * Numbers the page's history entry as React Router's browser history does when it is made
+ * (`history.state.idx`, 0 for an entry it has not seen): `history.replaceState` takes a few
+ * milliseconds of the main thread on a fresh page, which would otherwise lengthen the router's
+ * own start-up task. The router then finds the entry numbered and leaves it as it is.
+ */
+export function numberHistoryEntry() {
+  const state: unknown = window.history.state;
+  const numbered = typeof state === 'object' && state !== null && 'idx' in state && state.idx != null;
+  if (!numbered) window.history.replaceState({ ...(typeof state === 'object' ? state : null), idx: 0 }, '');
 }
