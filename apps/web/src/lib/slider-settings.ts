@@ -101,12 +101,23 @@ export function emblaSettleTime(duration: number, distance = TYPICAL_SCROLL_PX, 
   return steps * EMBLA_STEP_MS;
 }
 
+/** Embla durations already worked out, by speed in ms: each slider of a page asks as it hydrates. */
+const durations = new Map<number, number>();
+
 /** The Embla `duration` (a whole number from 1 to 100) whose typical scroll takes closest to `ms`. */
 export function emblaDurationFor(ms: number): number {
+  const known = durations.get(ms);
+  if (known !== undefined) return known;
   let best = 1;
+  let bestGap = Math.abs(emblaSettleTime(best) - ms);
   for (let duration = 2; duration <= 100; duration += 1) {
-    if (Math.abs(emblaSettleTime(duration) - ms) < Math.abs(emblaSettleTime(best) - ms)) best = duration;
+    const gap = Math.abs(emblaSettleTime(duration) - ms);
+    if (gap < bestGap) {
+      best = duration;
+      bestGap = gap;
+    }
   }
+  durations.set(ms, best);
   return best;
 }
 
