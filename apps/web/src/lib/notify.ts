@@ -1,3 +1,5 @@
+import type * as HotToast from 'react-hot-toast';
+
 type ToastKind = 'success' | 'error' | 'blank';
 
 export interface NotifyOptions {
@@ -24,15 +26,21 @@ export function onToastsWanted(listener: () => void): () => void {
 }
 
 /**
- * Shows a toast. react-hot-toast (and its styling library) loads on the first toast instead of
- * with the first page, and so does the container (app/providers.tsx): toasts go through here.
+ * react-hot-toast, for a toast about to be shown: it loads with the page's first toast instead of
+ * with the first page, and so does its container (app/providers.tsx), which this asks for. Every
+ * toast of the storefront is raised through here (`notify`, the wish list's sign-in toast).
  */
-export async function notify(kind: ToastKind, message: string, options: NotifyOptions = {}): Promise<void> {
+export function loadToasts(): Promise<typeof HotToast> {
   if (!toastsWanted) {
     toastsWanted = true;
     for (const listener of wantedListeners) listener();
   }
-  const { toast } = await import('react-hot-toast');
+  return import('react-hot-toast');
+}
+
+/** Shows a toast (react-hot-toast loads with the first: `loadToasts`). */
+export async function notify(kind: ToastKind, message: string, options: NotifyOptions = {}): Promise<void> {
+  const { toast } = await loadToasts();
   if (kind === 'blank') toast(message, options);
   else toast[kind](message, options);
 }
