@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /** V8's magic comment that compiles a whole file eagerly, off the main thread (decision 0047). */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * Puts V8's explicit compile hint (Chrome 136 and later) on the first line of every script file of

@@ -1,21 +1,15 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { notify } from '../lib/notify';
-
-import { AppProviders } from './providers';
-import { createAppStore } from './store';
+import { renderInProviders } from '../test/render';
 
 /** react-hot-toast's container marks itself with this attribute. */
 const toaster = () => document.querySelector('[data-rht-toaster]');
 
 describe('AppProviders', () => {
   it('mounts the toast container with the first toast, not with the page', async () => {
-    render(
-      <AppProviders store={createAppStore()}>
-        <p>The page</p>
-      </AppProviders>,
-    );
+    renderInProviders(<p>The page</p>);
     expect(screen.getByText('The page')).toBeInTheDocument();
     // The page is live (no hydration provider) and has not toasted: nothing of the toasts is loaded.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));

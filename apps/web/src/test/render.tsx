@@ -28,6 +28,11 @@ function renderRouter(routes: RouteObject[], initialPath: string, store: AppStor
   return { ...view, router, store };
 }
 
+/** Renders `ui` inside the shop's providers alone (the store and the toasts), outside any router. */
+export function renderInProviders(ui: ReactElement, store: AppStore = createAppStore()) {
+  return render(<AppProviders store={store}>{ui}</AppProviders>);
+}
+
 /**
  * Renders `ui` at `path` (inside the providers; a query string is kept for the page), under the
  * route pattern `route` (default: the path itself, e.g. `/details/:id` for params); every other

@@ -1,18 +1,13 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { AppProviders } from '../../app/providers';
-import { createAppStore } from '../../app/store';
+import { renderInProviders } from '../../test/render';
 
 import { showSignInToast } from './sign-in-toast';
 
 describe('showSignInToast', () => {
   it("brings the toast container with it when it is the page's first toast, and its link signs in", async () => {
-    render(
-      <AppProviders store={createAppStore()}>
-        <p>The page</p>
-      </AppProviders>,
-    );
+    renderInProviders(<p>The page</p>);
     expect(document.querySelector('[data-rht-toaster]')).toBeNull();
     const onSignIn = vi.fn();
 
