@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { EMAIL_PATTERN } from './limits';
+
 /**
  * Back-office roles (issue #20): `owner` may do everything, staff management included;
  * `catalog` runs products, stock and CSV import/export; `support` orders and customers.
@@ -46,7 +48,7 @@ export const StaffEmailSchema = z
   .trim()
   .min(1, { message: 'email is required' })
   .max(STAFF_EMAIL_MAX_LENGTH, { message: `email must be at most ${STAFF_EMAIL_MAX_LENGTH} characters` })
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'email must be a valid email address' })
+  .regex(EMAIL_PATTERN, { message: 'email must be a valid email address' })
   .toLowerCase();
 
 export const StaffNameSchema = z

@@ -20,11 +20,17 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;
 
+/** One label of a domain name: letters and digits (any script), dashes only inside. */
+const DOMAIN_LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?';
+
 /**
- * The "standard email pattern" of spec section 5: something@something.tld, no spaces. Kept here
- * so the sign-in and register forms and the API agree on what an email is.
+ * The "standard email pattern" of spec section 5, as a plain address: a local part of letters,
+ * digits and `. _ % + -`, an `@`, then a domain of two or more labels. Quotes, `=`, parentheses,
+ * spaces and the like are refused (issue #32: an "email" such as `=HYPERLINK(…)&"@x.io"` was a
+ * spreadsheet formula waiting in the accountant's CSV). Kept here so every form and the API —
+ * shoppers' and staff's — agree on what an email is.
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = new RegExp(`^[\\p{L}\\p{N}._%+-]+@${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})+$`, 'u');
 
 /** How long a password-reset link works. */
 export const PASSWORD_RESET_MINUTES = 30;

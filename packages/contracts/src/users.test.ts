@@ -13,6 +13,32 @@ describe('accounts contracts', () => {
     for (const bad of ['plain', 'a@b', 'a b@c.de', '@c.de', 'a@.']) expect(EMAIL_PATTERN.test(bad), bad).toBe(false);
   });
 
+  it('takes a plain address only: no formula, quote, parenthesis or space (issue #32)', () => {
+    for (const good of ['mona.adel+shop@mail.example.com', 'first_last-1%x@sub-domain.co.uk', 'سارة@مثال.مصر', 'a@xn--p1ai.xn--p1ai']) {
+      expect(EMAIL_PATTERN.test(good), good).toBe(true);
+    }
+    for (const bad of [
+      '=HYPERLINK("http://evil.example","Click")&"@x.io"',
+      '"quoted"@x.io',
+      "o'brien@x.io",
+      'a=b@x.io',
+      'sum(1)@x.io',
+      'a@x.io ',
+      'a@@x.io',
+      'a@-x.io',
+      'a@x-.io',
+      'a@x..io',
+      'a@x.io.',
+      'cmd|calc@x.io',
+      'a\tb@x.io',
+    ]) {
+      expect(EMAIL_PATTERN.test(bad), bad).toBe(false);
+    }
+    expect(SignUpBodySchema.safeParse({ name: 'Mona', email: '=HYPERLINK("http://evil.example","Click")&"@x.io"', password: 'secret-1' }).error?.issues[0]?.message).toBe(
+      'Please enter a valid email',
+    );
+  });
+
   it('turns numeric address fields into digit strings and empty optional ones into ""', () => {
     const address = AddressInputSchema.parse({
       fullName: 'Mona Adel',

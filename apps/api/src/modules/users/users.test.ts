@@ -103,6 +103,10 @@ describe('POST /api/users/signup', () => {
     [{ name: 'x'.repeat(61), email: 'a@example.com', password: 'strong-pass-1' }, /Name must be at most 60 characters/],
     [{ name: 'Mona', password: 'strong-pass-1' }, /Email is required/],
     [{ name: 'Mona', email: 'not-an-email', password: 'strong-pass-1' }, /Please enter a valid email/],
+    // Not plain addresses (issue #32): a spreadsheet formula, quotes, `=`, a space inside.
+    [{ name: 'Mona', email: '=HYPERLINK("http://evil.example","Click")&"@x.io"', password: 'strong-pass-1' }, /Please enter a valid email/],
+    [{ name: 'Mona', email: '"mona adel"@example.com', password: 'strong-pass-1' }, /Please enter a valid email/],
+    [{ name: 'Mona', email: 'a=b@example.com', password: 'strong-pass-1' }, /Please enter a valid email/],
     [{ name: 'Mona', email: `${'a'.repeat(250)}@example.com`, password: 'strong-pass-1' }, /Email must be at most 254 characters/],
     [{ name: 'Mona', email: 'a@example.com' }, /Password is required/],
     [{ name: 'Mona', email: 'a@example.com', password: 'five5' }, /Password must be at least 6 characters long/],
