@@ -11,7 +11,7 @@ import type { Language } from '@dukkan/contracts/common';
 import { centsToDollars, formatCents } from '@dukkan/contracts/money';
 import type { OrderAddress, OrderStatus, PaymentStatus } from '@dukkan/contracts/orders';
 import { absoluteUrl, storefrontPaths } from '@dukkan/contracts/storefront-urls';
-import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 
@@ -376,6 +376,29 @@ async function pendingCents(tx: Executor, orderId: string): Promise<number> {
   return row?.cents ?? 0;
 }
 
+/**
+ * What staff other than the owner have refunded on the order, made or still pending: the approval
+ * limit holds for their refunds together, so it cannot be walked around in pieces (issue #32:
+ * two refunds of $499 on a $1 000 order). The owner's refunds are approved by who made them, and
+ * the operator's at the shell (no role) have no limit.
+ */
+async function nonOwnerRefundedCents(tx: Executor, orderId: string): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::integer` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['pending', 'succeeded']), sql`${refunds.staffRole} is distinct from 'owner'`, isNotNull(refunds.staffRole)));
+  return row?.cents ?? 0;
+}
+
+/**
+ * Whether a refund of `amountCents` by `actor` needs the owner: the actor is not the owner and
+ * what non-owners have refunded on the order, with this one, is above the limit (0: no limit).
+ */
+async function needsOwner(tx: Executor, orderId: string, actor: AuditActor, amountCents: number, approvalLimitCents: number): Promise<boolean> {
+  if (approvalLimitCents <= 0 || actor.role === 'owner' || actor.role === null) return false;
+  return (await nonOwnerRefundedCents(tx, orderId)) + amountCents > approvalLimitCents;
+}
+
 /** The order's lines in their order, with English titles and unit prices. */
 async function linesOf(tx: Executor, orderId: string) {
   return tx
@@ -612,8 +635,11 @@ export async function cancelOrder(
     }
 
     const leftCents = order.amountCents - order.refundedCents - (await pendingCents(tx, orderId));
-    if (approvalLimitCents > 0 && leftCents > approvalLimitCents && actor.role !== 'owner') {
-      throw new FulfilmentError('REFUND_NEEDS_OWNER', `Cancelling this order refunds ${dollars(leftCents)}: a refund above ${dollars(approvalLimitCents)} needs the owner.`);
+    if (leftCents > 0 && (await needsOwner(tx, orderId, actor, leftCents, approvalLimitCents))) {
+      throw new FulfilmentError(
+        'REFUND_NEEDS_OWNER',
+        `Cancelling this order refunds ${dollars(leftCents)}: refunds above ${dollars(approvalLimitCents)} on one order, earlier ones included, need the owner.`,
+      );
     }
     // The units refunds have not returned already go back.
     const restocked = await restockedUnits(tx, orderId);
@@ -756,8 +782,11 @@ export async function refundOrder(db: Database, orderId: string, provider: Payme
     if (amountCents > leftCents) {
       throw new FulfilmentError('REFUND_TOO_LARGE', `At most ${dollars(leftCents)} of order ${orderId} can still be refunded, not ${dollars(amountCents)}.`);
     }
-    if (input.approvalLimitCents > 0 && amountCents > input.approvalLimitCents && actor.role !== 'owner') {
-      throw new FulfilmentError('REFUND_NEEDS_OWNER', `A refund above ${dollars(input.approvalLimitCents)} needs the owner: ask the owner to make it.`);
+    if (await needsOwner(tx, orderId, actor, amountCents, input.approvalLimitCents)) {
+      throw new FulfilmentError(
+        'REFUND_NEEDS_OWNER',
+        `Refunds above ${dollars(input.approvalLimitCents)} on one order, earlier ones included, need the owner: ask the owner to make it.`,
+      );
     }
     const session = await paidSession(tx, orderId);
     if (!session) throw new FulfilmentError('NOT_REFUNDABLE', `No completed payment session was found for order ${orderId}: refund it at the payment provider by hand.`);

@@ -352,6 +352,32 @@ describe('refunding an order', () => {
     expect(orderOf(await as('owner', 'POST', cancel, { reason: 'x' }))).toMatchObject({ status: 'Cancelled', paymentStatus: 'Refunded', refunded: 800 });
   });
 
+  it('holds the approval limit for refunds in pieces: what non-owners refunded on the order counts (issue #32)', async () => {
+    const [p] = await supply.take(1, { stock: 10, priceCents: 50_000 });
+    const { order } = await paidOrder([p!], 2);
+    const url = `/api/admin/orders/${order._id}/refunds`;
+    expect(orderOf(await as('support', 'POST', url, { amount: 499, reason: 'first half', restock: false }), 201).refunded).toBe(499);
+    // $499 + $499 is above $500: refused, nothing written.
+    const second = refusal(await as('support', 'POST', url, { amount: 499, reason: 'second half', restock: false }), 403, 'REFUND_NEEDS_OWNER');
+    expect(second.message).toContain('$500.00');
+    expect(orderOf(await as('support', 'POST', url, { amount: 1, reason: 'up to the limit', restock: false }), 201).refunded).toBe(500);
+    refusal(await as('support', 'POST', url, { amount: 0.01, reason: 'one cent more', restock: false }), 403, 'REFUND_NEEDS_OWNER');
+    expect((await t.database.db.select().from(refunds).where(eq(refunds.orderId, order._id))).map((r) => r.amountCents).sort((a, b) => a - b)).toEqual([100, 49_900]);
+    // The owner's own refunds are approved by who made them, and do not use up support's allowance.
+    expect(orderOf(await as('owner', 'POST', url, { amount: 300, reason: 'owner', restock: false }), 201).refunded).toBe(800);
+
+    // Cancelling a paid order counts the same way: $400 refunded by support, then a cancellation
+    // that refunds the other $200 is above $500 in all.
+    const [q] = await supply.take(1, { stock: 10, priceCents: 30_000 });
+    const split = await paidOrder([q!], 2);
+    expect(orderOf(await as('support', 'POST', `/api/admin/orders/${split.order._id}/refunds`, { amount: 400, reason: 'most', restock: false }), 201).refunded).toBe(400);
+    const cancel = `/api/admin/orders/${split.order._id}/cancel`;
+    refusal(await as('support', 'POST', cancel, { reason: 'the rest by cancelling' }), 403, 'REFUND_NEEDS_OWNER');
+    expect(orderOf(await as('support', 'GET', `/api/admin/orders/${split.order._id}`))).toMatchObject({ status: 'Waiting for Supplier', refunded: 400 });
+    expect(await supply.stockOf(q!)).toBe(8);
+    expect(orderOf(await as('owner', 'POST', cancel, { reason: 'x' }))).toMatchObject({ status: 'Cancelled', paymentStatus: 'Refunded', refunded: 600 });
+  });
+
   it('never refunds more than was paid when two staff refund at once', async () => {
     const [p] = await supply.take(1, { stock: 10, priceCents: 5000 });
     const { order } = await paidOrder([p!], 2);
