@@ -69,6 +69,42 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 
 /**
+ * A refund of the order as its shopper sees it (issue #32): `succeeded`, money the payment
+ * provider gave back; `pending`, asked of the provider and not yet answered (shown as "being
+ * refunded", never counted as given back: it may still be refused). A refused refund is not
+ * listed: no money went back.
+ */
+export const OrderRefundSchema = z.object({
+  _id: IdSchema,
+  /** In dollars. */
+  amount: z.number().positive(),
+  status: z.enum(['succeeded', 'pending']),
+  /** When the shop made the refund (ISO 8601): the moment it asked the provider for it. */
+  createdAt: z.string(),
+});
+export type OrderRefund = z.infer<typeof OrderRefundSchema>;
+
+/**
+ * An order as the shopper reads their own (`GET /api/orders/{id}`, `/past/{userId}`,
+ * `/coming/{userId}`): every field of `OrderSchema`, unchanged (`amount` is still what the order
+ * cost), and what became of its money. Computed by the server in whole cents.
+ */
+export const ShopperOrderSchema = OrderSchema.extend({
+  /** The order's succeeded and pending refunds, oldest first; [] when there is none. */
+  refunds: z.array(OrderRefundSchema),
+  /** Σ of the succeeded refunds, in dollars (0 when none). */
+  refundedAmount: z.number().nonnegative(),
+  /**
+   * What the shopper paid in the end, in dollars: `amount` less `refundedAmount` once the payment
+   * was taken (payment status 'Paid', 'Partially refunded' or 'Refunded'; 0 when refunded in
+   * full), and 0 for an order never paid (pending, expired, cancelled before paying). A pending
+   * refund is not deducted until it succeeds.
+   */
+  paidAmount: z.number().nonnegative(),
+});
+export type ShopperOrder = z.infer<typeof ShopperOrderSchema>;
+
+/**
  * A line of the order draft as the client sends it (spec section 3: _id, title, thumbnail,
  * description, quantity, price). Only `_id` and `quantity` are read; the rest is accepted and
  * ignored, since the server prices every line itself.
@@ -104,11 +140,11 @@ export const PlaceOrderResponseSchema = z.object({ data: OrderSchema });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponseSchema>;
 
 /** `GET /api/orders/{id}`: the spec's `order` field is an array; its first element is the order. */
-export const OrderResponseSchema = z.object({ order: z.tuple([OrderSchema]) });
+export const OrderResponseSchema = z.object({ order: z.tuple([ShopperOrderSchema]) });
 export type OrderResponse = z.infer<typeof OrderResponseSchema>;
 
 /** `GET /api/orders/past/{userId}` and `/coming/{userId}`: newest first. */
-export const OrdersResponseSchema = z.object({ allOrders: z.array(OrderSchema) });
+export const OrdersResponseSchema = z.object({ allOrders: z.array(ShopperOrderSchema) });
 export type OrdersResponse = z.infer<typeof OrdersResponseSchema>;
 
 export const OrderParamsSchema = z.object({ id: IdSchema });

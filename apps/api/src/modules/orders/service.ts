@@ -6,15 +6,17 @@ import {
   type Order,
   type OrderAddress,
   type OrderItem,
+  type OrderRefund,
   type OrderStatus,
   type PaymentStatus,
+  type ShopperOrder,
 } from '@dukkan/contracts/orders';
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
 
 import type { Database, Executor, Transaction } from '../../db/client';
-import { addresses, orderItems, orders, paymentSessions, products, stockLedger, users } from '../../db/schema';
+import { addresses, orderItems, orders, paymentSessions, products, refunds, stockLedger, users } from '../../db/schema';
 import { badRequest, conflict, notFound, type HttpError } from '../../lib/errors';
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
@@ -329,14 +331,41 @@ export async function retakeStock(tx: Transaction, orderId: string): Promise<boo
   return true;
 }
 
-/** The orders matching `where`, newest first, with their lines in the request's language. */
-async function readOrders(db: Executor, where: SQL | undefined, lng: Language, limit = ORDERS_PER_LIST): Promise<Order[]> {
+/**
+ * The payment statuses of an order whose money the shop took: what it paid in the end is its
+ * amount less its succeeded refunds. A cancelled order whose refund was refused stays 'Paid'.
+ */
+const PAYMENT_TAKEN: readonly string[] = ['Paid', 'Partially refunded', 'Refunded'] satisfies PaymentStatus[];
+
+/**
+ * The shopper's view of the orders' refunds, oldest first: succeeded and pending ones. A failed
+ * refund gave nothing back, and its words are the provider's, for staff.
+ */
+async function refundsOf(db: Executor, orderIds: string[]): Promise<Map<string, OrderRefund[]>> {
+  const rows = await db
+    .select({ id: refunds.id, orderId: refunds.orderId, amountCents: refunds.amountCents, status: refunds.status, createdAt: refunds.createdAt })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, orderIds), inArray(refunds.status, ['succeeded', 'pending'])))
+    .orderBy(asc(refunds.orderId), asc(refunds.createdAt), asc(refunds.id));
+  const byOrder = new Map<string, OrderRefund[]>();
+  for (const row of rows) {
+    if (row.status === 'failed') continue; // excluded by the query; narrows the type
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push({ _id: row.id, amount: centsToDollars(row.amountCents), status: row.status, createdAt: row.createdAt.toISOString() });
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+/** The orders matching `where`, newest first, with their lines in the request's language and their refunds. */
+async function readOrders(db: Executor, where: SQL | undefined, lng: Language, limit = ORDERS_PER_LIST): Promise<ShopperOrder[]> {
   const rows = await db
     .select({
       id: orders.id,
       userId: orders.userId,
       createdAt: orders.createdAt,
       amountCents: orders.amountCents,
+      refundedCents: orders.refundedCents,
       status: orders.status,
       paymentStatus: orders.paymentStatus,
       shippingAddress: orders.shippingAddress,
@@ -384,8 +413,15 @@ async function readOrders(db: Executor, where: SQL | undefined, lng: Language, l
     itemsOf.set(line.orderId, list);
   }
 
+  const refundsOfOrder = await refundsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+
   return rows.map((row) => {
     const items = itemsOf.get(row.id) ?? [];
+    // Whole cents: `refunded_cents` is the Σ of the succeeded refunds, kept in each refund's transaction.
+    const paidCents = PAYMENT_TAKEN.includes(row.paymentStatus) ? row.amountCents - row.refundedCents : 0;
     return {
       _id: row.id,
       userId: row.userId,
@@ -397,12 +433,15 @@ async function readOrders(db: Executor, where: SQL | undefined, lng: Language, l
       shippingAddress: row.shippingAddress as OrderAddress, // written by placeOrder as an OrderAddress
       items,
       payBy: row.paymentStatus === 'Pending' && row.status !== 'Cancelled' ? row.payBy.toISOString() : null,
+      refunds: refundsOfOrder.get(row.id) ?? [],
+      refundedAmount: centsToDollars(row.refundedCents),
+      paidAmount: centsToDollars(paidCents),
     };
   });
 }
 
 /** One order by id with its lines in `lng`; 404 when there is none. */
-export async function readOrder(db: Executor, orderId: string, lng: Language): Promise<Order> {
+export async function readOrder(db: Executor, orderId: string, lng: Language): Promise<ShopperOrder> {
   const [order] = await readOrders(db, eq(orders.id, orderId), lng, 1);
   if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'ORDER_NOT_FOUND');
   return order;
@@ -412,7 +451,7 @@ export async function readOrder(db: Executor, orderId: string, lng: Language): P
  * One order of the shopper: 404 when there is no such order, and the same 404 when it is someone
  * else's — the answer never tells that another shopper's order exists.
  */
-export async function getOwnOrder(db: Database, userId: string, orderId: string, lng: Language): Promise<Order> {
+export async function getOwnOrder(db: Database, userId: string, orderId: string, lng: Language): Promise<ShopperOrder> {
   const [order] = await readOrders(db, and(eq(orders.id, orderId), eq(orders.userId, userId)), lng, 1);
   if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE, 'ORDER_NOT_FOUND');
   return order;
@@ -422,7 +461,7 @@ export async function getOwnOrder(db: Database, userId: string, orderId: string,
  * The shopper's upcoming orders (not yet delivered or cancelled) or past ones (delivered or
  * cancelled), newest first.
  */
-export async function listOrders(db: Database, userId: string, which: 'past' | 'coming', lng: Language): Promise<Order[]> {
+export async function listOrders(db: Database, userId: string, which: 'past' | 'coming', lng: Language): Promise<ShopperOrder[]> {
   const past = [...PAST_ORDER_STATUSES];
   return readOrders(
     db,
