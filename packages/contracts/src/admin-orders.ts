@@ -277,6 +277,10 @@ export const StatsResponseSchema = dataSchema(StatsSchema);
 export const AUDIT_ACTIONS = [
   'staff.sign-in',
   'staff.sign-in-failed',
+  /** A sign-in refused with 429, before its password was checked (at most once a minute per email and address). */
+  'staff.sign-in-limited',
+  /** A request refused with 403 `ROLE_FORBIDDEN` (at most once a minute per member, address and route). */
+  'staff.forbidden',
   'staff.sign-out',
   'staff.create',
   'staff.invite',

@@ -406,6 +406,8 @@ export const ar: Texts = {
       staff: {
         'sign-in': 'سجّل الدخول',
         'sign-in-failed': 'محاولة دخول فاشلة',
+        'sign-in-limited': 'رُفض الدخول: محاولات فاشلة كثيرة',
+        forbidden: 'رُفض الطلب: الدور لا يسمح به',
         'sign-out': 'سجّل الخروج',
         create: 'أضاف موظفًا',
         invite: 'دعا موظفًا',

@@ -404,6 +404,8 @@ export const en = {
       staff: {
         'sign-in': 'Signed in',
         'sign-in-failed': 'Failed sign-in',
+        'sign-in-limited': 'Sign-in refused: too many failed attempts',
+        forbidden: 'Refused: the role does not allow it',
         'sign-out': 'Signed out',
         create: 'Added a staff member',
         invite: 'Invited a staff member',

@@ -7,6 +7,7 @@ import fastifyPlugin from 'fastify-plugin';
 import type { Database } from '../../db/client';
 import { forbidden, unauthorized } from '../../lib/errors';
 
+import { recordRefusal } from './audit/refusal';
 import { findStaffSession, SESSION_COOKIE, type StaffPrincipal } from './session';
 
 declare module 'fastify' {
@@ -44,7 +45,8 @@ export interface StaffGuardOptions {
  * staff session 401 (a shopper's `token` opens nothing here); a write (POST, PUT, PATCH, DELETE)
  * whose `X-XSRF-TOKEN` header does not equal both the `XSRF-TOKEN` cookie and its session's token
  * 403; a member who must still enrol in two-factor 403 (unless `duringTwoFactorSetup`); a role not
- * in `roles` (when given) 403. All before the body is read, so a refused request changes nothing.
+ * in `roles` (when given) 403 `ROLE_FORBIDDEN`, recorded in the audit log (rate-limited,
+ * `recordRefusal`). All before the body is read, so a refused request changes nothing else.
  */
 export function requireStaff(db: Database, roles?: readonly StaffRole[], { duringTwoFactorSetup = false }: StaffGuardOptions = {}): onRequestAsyncHookHandler {
   return async function staffGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -59,7 +61,15 @@ export function requireStaff(db: Database, roles?: readonly StaffRole[], { durin
       if (!valid) throw forbidden(XSRF_MESSAGE, 'XSRF_TOKEN_INVALID');
     }
     if (principal.twoFactorSetupRequired && !duringTwoFactorSetup) throw forbidden(TWO_FACTOR_SETUP_MESSAGE, TWO_FACTOR_SETUP_REQUIRED);
-    if (roles && !roles.includes(principal.role)) throw forbidden(ROLE_MESSAGE, 'ROLE_FORBIDDEN');
+    if (roles && !roles.includes(principal.role)) {
+      // Part of the record (issue #32): who was turned away from what, once a minute per route.
+      await recordRefusal(
+        db,
+        { id: principal.id, email: principal.email, role: principal.role, address: request.ip },
+        { action: 'staff.forbidden', entityType: 'staff', entityId: principal.id, after: { method: request.method, route: request.routeOptions.url ?? request.url.split('?')[0] } },
+      );
+      throw forbidden(ROLE_MESSAGE, 'ROLE_FORBIDDEN');
+    }
     request.staff = principal;
   };
 }

@@ -57,12 +57,13 @@ describe('POST /api/admin/session', () => {
     expect(setCookies(wrong)[SESSION_COOKIE]).toBeUndefined();
   });
 
-  it('refuses a disabled member with the right password', async () => {
+  it('refuses a disabled member with the right password as it refuses a wrong one (a guesser learns nothing)', async () => {
     const member = await insertStaffWithPassword(t.database.db, 'support');
     await t.request('PATCH', `/api/admin/staff/${member.id}`, { body: { disabled: true }, headers: (await createTestStaff(t.database.db, 'owner')).headers });
     const res = await signIn({ email: member.email, password: member.password });
     expect(res.status).toBe(401);
-    expect(errorCode(res)).toBe('STAFF_DISABLED');
+    expect(errorCode(res)).toBe('INVALID_CREDENTIALS');
+    expect(setCookies(res)[SESSION_COOKIE]).toBeUndefined();
   });
 
   it('limits failed sign-ins to 10 per email tried, known or not, and never counts a success', async () => {

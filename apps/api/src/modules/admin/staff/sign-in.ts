@@ -7,13 +7,13 @@ import { badRequest, tooManyRequests, unauthorized } from '../../../lib/errors';
 import type { FailureLimiter } from '../../../lib/failure-limiter';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../users/passwords';
 import { recordAudit, type AuditActor } from '../audit/record';
+import { recordRefusal, typedEmailForAudit } from '../audit/refusal';
 import { createStaffSession, deleteLapsedStaffSessions, endAllStaffSessions, type StaffPrincipal } from '../session';
 
 import { assertUncommonPassword } from './accounts';
 import { acceptTotpCode, isTwoFactorRequired } from './two-factor';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Wrong email or password.';
-export const DISABLED_MESSAGE = 'This staff account is disabled. Ask the shop’s owner.';
 export const CODE_REQUIRED_MESSAGE = 'Enter the 6-digit code your authenticator app shows.';
 export const CODE_INVALID_MESSAGE = 'The two-factor code is not correct. Enter the code your authenticator app shows now.';
 
@@ -45,12 +45,15 @@ export interface StaffSignInContext {
 
 /**
  * Staff sign-in: the email and password, then, when the member has two-factor on, a current
- * code. A wrong email or password (one message for both, the same time spent for an unknown
- * email) and a wrong code count as failures against the email tried and the client address; a
- * missing code does not (it is the sign-in's second step), nor does a success. Over the limit:
- * 429 with the wait, before the password is checked. The audit log records a success
- * ('staff.sign-in') and each failure but the missing code and the 429 ('staff.sign-in-failed',
- * with its reason; an unknown email with no id and the email typed).
+ * code. A wrong email or password, and a disabled member's right one, get one answer (401
+ * `INVALID_CREDENTIALS`, the same time spent for an unknown email): a guesser never learns that
+ * a password was right (issue #32). Those and a wrong code count as failures against the email
+ * tried and the client address; a missing code does not (it is the sign-in's second step), nor
+ * does a success. Over the limit: 429 with the wait, before the password is checked. The audit
+ * log records a success ('staff.sign-in'), each failure but the missing code
+ * ('staff.sign-in-failed' with its reason — `disabled` among them; an unknown email with no id,
+ * and the email typed only when it is an address) and the 429 ('staff.sign-in-limited', through
+ * `recordRefusal`'s rate limit).
  */
 export async function signInStaff(
   db: Database,
@@ -58,8 +61,12 @@ export async function signInStaff(
   { limiter, clientAddress, now = new Date() }: StaffSignInContext,
 ): Promise<StaffSignInResult> {
   const keys = { email, address: clientAddress };
+  const typed = typedEmailForAudit(email);
   const wait = await limiter.retryAfterSeconds(keys);
-  if (wait > 0) throw tooManyRequests(retryMessage(wait), wait);
+  if (wait > 0) {
+    await recordRefusal(db, { id: null, email: typed.email, role: null, address: clientAddress }, { action: 'staff.sign-in-limited', entityType: 'staff', after: { reason: 'too-many-failures', ...(typed.typed ? { typed: typed.typed } : {}) } });
+    throw tooManyRequests(retryMessage(wait), wait);
+  }
 
   const [row] = await db
     .select({
@@ -76,18 +83,14 @@ export async function signInStaff(
     .where(eq(staff.email, email));
   // An invited member without a password yet cannot sign in: like an unknown email.
   const valid = row?.passwordHash ? await verifyPassword(row.passwordHash, password) : await verifyAgainstDummy(password);
-  // Who tried, for the audit log: the member, or (an unknown email) what was typed, with no id.
-  const actor: AuditActor = row ? { id: row.id, email: row.email, role: row.role, address: clientAddress } : { id: null, email, role: null, address: clientAddress };
+  // Who tried, for the audit log: the member, or (an unknown email) what was typed if it is an address, with no id.
+  const actor: AuditActor = row ? { id: row.id, email: row.email, role: row.role, address: clientAddress } : { id: null, email: typed.email, role: null, address: clientAddress };
   const failed = (reason: 'unknown-email' | 'wrong-password' | 'disabled' | 'wrong-code') =>
-    recordAudit(db, actor, { action: 'staff.sign-in-failed', entityType: 'staff', ...(row ? { entityId: row.id } : {}), after: { reason } });
-  if (!row || !valid) {
+    recordAudit(db, actor, { action: 'staff.sign-in-failed', entityType: 'staff', ...(row ? { entityId: row.id } : {}), after: { reason, ...(!row && typed.typed ? { typed: typed.typed } : {}) } });
+  if (!row || !valid || row.disabled) {
     await limiter.recordFailure(keys);
-    await failed(row ? 'wrong-password' : 'unknown-email');
+    await failed(!row ? 'unknown-email' : !valid ? 'wrong-password' : 'disabled');
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
-  }
-  if (row.disabled) {
-    await failed('disabled');
-    throw unauthorized(DISABLED_MESSAGE, 'STAFF_DISABLED');
   }
 
   if (row.totpEnabledAt && row.totpSecret) {
