@@ -1,4 +1,4 @@
-import type { Order } from '@dukkan/contracts/orders';
+import type { ShopperOrder } from '@dukkan/contracts/orders';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 import { useSignedInUser } from '../../app/hooks';
-import { PriceAmount } from '../../components/price';
+import { PriceAmount, SentenceWithAmount } from '../../components/price';
 import { formatOrderDate } from '../../lib/format-date';
 import { orderPath } from '../../lib/order-path';
 import { useLanguage } from '../../lib/use-language';
@@ -18,10 +18,11 @@ import { useOrderLabels } from './order-labels';
 import { type OrderList as OrderListKind, useGetOrdersQuery } from './orders-api';
 
 /**
- * One order as a card (spec section 2): street, amount and payment status, plus when it was
- * placed and its status. The whole card is one link to /Order/{id}, named by its own text.
+ * One order as a card (spec section 2): street, amount and payment status, what was refunded of
+ * it if anything (issue #32), plus when it was placed and its status. The whole card is one link
+ * to /Order/{id}, named by its own text.
  */
-function OrderCard({ order }: { order: Order }) {
+function OrderCard({ order }: { order: ShopperOrder }) {
   const { t } = useTranslation('shopping');
   const lng = useLanguage();
   const labels = useOrderLabels();
@@ -37,6 +38,13 @@ function OrderCard({ order }: { order: Order }) {
         <Box component="span" sx={{ display: 'block' }}>
           {t('orders.paymentStatusIs', { status: labels.paymentStatus(order.paymentStatus) })}
         </Box>{' '}
+        {order.refundedAmount > 0 ? (
+          <>
+            <Box component="span" sx={{ display: 'block' }}>
+              <SentenceWithAmount amount={order.refundedAmount} sentence={(amount) => t('orders.refunded', { amount })} />
+            </Box>{' '}
+          </>
+        ) : null}
         <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.85rem' }}>
           {t('orders.placedOn', { date: formatOrderDate(order.createdAt, lng) })} · {labels.status(order.status)}
         </Box>

@@ -8,8 +8,10 @@ import { SHOPPER_ID, signInShopper } from '../../test/fixtures';
 import { order, savedAddress } from '../../test/orders';
 import { renderApp } from '../../test/render';
 
-const newest = order(2, { amount: 1299.5, paymentStatus: 'Paid', status: 'Processing', shippingAddress: savedAddress(2, { street: 'Pyramids Rd.' }) });
-const older = order(1, { createdAt: '2026-11-20T10:00:00.000Z', shippingAddress: savedAddress(1, { street: '26th of July St.' }) });
+import { shopperOrder } from './test/shopper-orders';
+
+const newest = shopperOrder(order(2, { amount: 1299.5, paymentStatus: 'Paid', status: 'Processing', shippingAddress: savedAddress(2, { street: 'Pyramids Rd.' }) }));
+const older = shopperOrder(order(1, { createdAt: '2026-11-20T10:00:00.000Z', shippingAddress: savedAddress(1, { street: '26th of July St.' }) }));
 
 function mockOrders(answers: { coming?: unknown; past?: unknown; status?: number } = {}) {
   const { coming = { allOrders: [] }, past = { allOrders: [] }, status = 200 } = answers;
@@ -91,5 +93,19 @@ describe('/userprofile/upcomingOrders and /userprofile/pastOrders', () => {
     expect(link).toHaveTextContent('حالة الدفع: مدفوع');
     expect(link).toHaveTextContent('$1,299.50');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(link).not.toHaveTextContent('تم استرداد');
+  });
+
+  it('says on the card what was refunded of an order, the amount kept left-to-right, in Arabic', async () => {
+    signInShopper();
+    await changeLanguage('ar');
+    const refunded = { ...newest, paymentStatus: 'Partially refunded' as const, refundedAmount: 1000, paidAmount: 299.5 };
+    refunded.refunds = [{ _id: '00000000-0000-4000-8000-000000009001', amount: 1000, status: 'succeeded', createdAt: '2026-11-24T10:00:00.000Z' }];
+    mockOrders({ coming: { allOrders: [refunded] } });
+    renderApp('/userprofile/upcomingOrders');
+    const link = await screen.findByRole('link', { name: /^Pyramids Rd\./ });
+    expect(link).toHaveTextContent('حالة الدفع: مسترد جزئيًا');
+    expect(link).toHaveTextContent('تم استرداد $1,000.00');
+    expect(within(link).getByText('$1,000.00').closest('bdi')).toHaveAttribute('dir', 'ltr');
   });
 });

@@ -8,7 +8,9 @@ import { signInShopper } from '../../test/fixtures';
 import { order, savedAddress } from '../../test/orders';
 import { renderApp } from '../../test/render';
 
-const placed = order(1, {
+import { shopperOrder } from './test/shopper-orders';
+
+const placed = shopperOrder(order(1, {
   amount: 45.25,
   count: 3,
   paymentStatus: 'Paid',
@@ -26,14 +28,38 @@ const placed = order(1, {
       quantity: 1,
     },
   ],
-});
+}));
 
-function mockOrder(answer: { status?: number; body: unknown }) {
+function mockOrder(answer: { status?: number; body: unknown }, id = placed._id) {
   return mockFetch(
     on('/api/categories/', { data: [] }),
     on('/api/cart', { data: { items: [], count: 0, subtotal: 0, savings: 0 } }),
-    on(`/api/orders/${placed._id}`, answer.body, answer.status),
+    on(`/api/orders/${id}`, answer.body, answer.status),
   );
+}
+
+/**
+ * `placed` ($45.25), shipped and then partly refunded: $10.00 given back on Nov 24, and $5.25
+ * asked of the payment provider on Nov 25, not answered yet. Its id's first group is all digits,
+ * which the bidi algorithm moves to the end in an Arabic sentence unless it is isolated.
+ */
+const partlyRefunded = shopperOrder(
+  { ...placed, _id: '12345678-abcd-4def-8abc-0123456789ab', paymentStatus: 'Partially refunded' },
+  {
+    refunds: [
+      { _id: '00000000-0000-4000-8000-000000009001', amount: 10, status: 'succeeded', createdAt: '2026-11-24T10:00:00.000Z' },
+      { _id: '00000000-0000-4000-8000-000000009002', amount: 5.25, status: 'pending', createdAt: '2026-11-25T10:00:00.000Z' },
+    ],
+    refundedAmount: 10,
+    paidAmount: 35.25,
+  },
+);
+
+/** The element holding exactly `text`, which must sit in a left-to-right isolate. */
+function isolatedLtr(container: HTMLElement, text: string): HTMLElement {
+  const element = within(container).getByText(text);
+  expect(element.closest('bdi'), `"${text}" in a <bdi>`).toHaveAttribute('dir', 'ltr');
+  return element;
 }
 
 describe('/Order/{id}', () => {
@@ -73,6 +99,69 @@ describe('/Order/{id}', () => {
     const address = await screen.findByRole('region', { name: 'عنوان الشحن' });
     expect(address).toHaveTextContent('Cairo، Egypt');
     expect(address).not.toHaveTextContent('Cairo, Egypt');
+  });
+
+  it('shows each refund with its date, one still on its way as such, and what was paid in the end, in Arabic', async () => {
+    signInShopper();
+    await changeLanguage('ar');
+    mockOrder({ body: { order: [partlyRefunded] } }, partlyRefunded._id);
+    renderApp(`/Order/${partlyRefunded._id}`);
+
+    const details = await screen.findByRole('region', { name: 'معلومات الطلب' });
+    // The price stays what the order cost.
+    expect(details).toHaveTextContent('السعر$45.25');
+    expect(details).toHaveTextContent('حالة الدفعمسترد جزئيًا');
+    expect(details).toHaveTextContent('المبالغ المستردة');
+    const refunds = within(details).getAllByRole('listitem');
+    expect(refunds.map((item) => item.textContent)).toEqual(['استُرد $10.00 في 24 نوفمبر 2026', 'جارٍ استرداد $5.25 (منذ 25 نوفمبر 2026)']);
+    isolatedLtr(refunds[0]!, '$10.00');
+    isolatedLtr(refunds[1]!, '$5.25');
+    // $45.25 less the $10.00 given back; the $5.25 on its way is not back yet.
+    expect(details).toHaveTextContent('المدفوع بعد الاسترداد$35.25');
+    isolatedLtr(details, '$35.25');
+
+    // The order's id reads left to right inside the Arabic sentence.
+    const id = isolatedLtr(screen.getByRole('main'), partlyRefunded._id);
+    expect(id.parentElement).toHaveTextContent(`الطلب ${partlyRefunded._id}`);
+  });
+
+  it('says a fully refunded order was paid $0.00 in the end, in Arabic', async () => {
+    signInShopper();
+    await changeLanguage('ar');
+    const refunded = shopperOrder(
+      { ...placed, status: 'Cancelled', paymentStatus: 'Refunded' },
+      {
+        refunds: [{ _id: '00000000-0000-4000-8000-000000009003', amount: 45.25, status: 'succeeded', createdAt: '2026-11-24T10:00:00.000Z' }],
+        refundedAmount: 45.25,
+        paidAmount: 0,
+      },
+    );
+    mockOrder({ body: { order: [refunded] } });
+    renderApp(`/Order/${refunded._id}`);
+    const details = await screen.findByRole('region', { name: 'معلومات الطلب' });
+    expect(details).toHaveTextContent('الحالةملغى');
+    expect(details).toHaveTextContent('حالة الدفعمسترد');
+    expect(within(details).getByRole('listitem')).toHaveTextContent('استُرد $45.25 في 24 نوفمبر 2026');
+    expect(details).toHaveTextContent('المدفوع بعد الاسترداد$0.00');
+  });
+
+  it('shows refunds in English, and no refund rows for an order with none', async () => {
+    signInShopper();
+    mockOrder({ body: { order: [partlyRefunded] } }, partlyRefunded._id);
+    const view = renderApp(`/Order/${partlyRefunded._id}`);
+    const details = await screen.findByRole('region', { name: 'Order information' });
+    expect(within(details).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '$10.00 refunded on Nov 24, 2026',
+      '$5.25 being refunded (since Nov 25, 2026)',
+    ]);
+    expect(details).toHaveTextContent('Paid after refunds$35.25');
+    view.unmount();
+
+    mockOrder({ body: { order: [placed] } });
+    renderApp(`/Order/${placed._id}`);
+    const plain = await screen.findByRole('region', { name: 'Order information' });
+    expect(plain).not.toHaveTextContent('Refunds');
+    expect(plain).not.toHaveTextContent('Paid after refunds');
   });
 
   it('opens the product with View Product', async () => {

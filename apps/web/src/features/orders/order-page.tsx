@@ -1,5 +1,5 @@
 import { joinParts } from '@dukkan/contracts/format';
-import type { Order, OrderItem } from '@dukkan/contracts/orders';
+import type { OrderItem, OrderRefund, ShopperOrder } from '@dukkan/contracts/orders';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import StarIcon from '@mui/icons-material/Star';
 import Alert from '@mui/material/Alert';
@@ -13,12 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 
 import { useSignedInUser } from '../../app/hooks';
-import { PriceAmount } from '../../components/price';
+import { PriceAmount, SentenceWithAmount } from '../../components/price';
 import { formatOrderDate } from '../../lib/format-date';
 import { productPath } from '../../lib/product-path';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
 
+import { SentenceWithLtr } from './ltr-sentence';
 import { useOrderLabels } from './order-labels';
 import { useGetOrderQuery } from './orders-api';
 
@@ -33,7 +34,7 @@ function SectionTitle({ id, children }: { id: string; children: ReactNode }) {
 }
 
 /** Spec section 2: the order's shipping address — street, area, city, country. */
-function ShippingAddressSection({ order }: { order: Order }) {
+function ShippingAddressSection({ order }: { order: ShopperOrder }) {
   const { t } = useTranslation('shopping');
   const lng = useLanguage();
   const { fullName, street, area, city, country } = order.shippingAddress;
@@ -50,8 +51,28 @@ function ShippingAddressSection({ order }: { order: Order }) {
   );
 }
 
-/** Spec section 2: placed date, price, status and payment status. */
-function DetailsSection({ order }: { order: Order }) {
+/**
+ * One refund: "$10.00 refunded on Nov 24, 2026", or, while the payment provider has not answered,
+ * "$12.00 being refunded (since Nov 24, 2026)" — money on its way back, not yet back.
+ */
+function RefundLine({ refund }: { refund: OrderRefund }) {
+  const { t } = useTranslation('shopping');
+  const lng = useLanguage();
+  const date = formatOrderDate(refund.createdAt, lng);
+  const key = refund.status === 'pending' ? 'order.beingRefunded' : 'order.refundedOn';
+  return (
+    <li>
+      <SentenceWithAmount amount={refund.amount} sentence={(amount) => t(key, { amount, date })} />
+    </li>
+  );
+}
+
+/**
+ * Spec section 2: placed date, price, status and payment status; once the shop refunded part or
+ * all of it (issue #32), each refund and what the shopper paid in the end. The price stays what
+ * the order cost.
+ */
+function DetailsSection({ order }: { order: ShopperOrder }) {
   const { t } = useTranslation('shopping');
   const lng = useLanguage();
   const labels = useOrderLabels();
@@ -61,6 +82,19 @@ function DetailsSection({ order }: { order: Order }) {
     [t('order.status'), labels.status(order.status)],
     [t('order.paymentStatus'), labels.paymentStatus(order.paymentStatus)],
   ];
+  if (order.refunds.length > 0) {
+    rows.push(
+      [
+        t('order.refunds'),
+        <Box key="refunds" component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.25 }}>
+          {order.refunds.map((refund) => (
+            <RefundLine key={refund._id} refund={refund} />
+          ))}
+        </Box>,
+      ],
+      [t('order.paidAfterRefunds'), <PriceAmount key="paid" amount={order.paidAmount} />],
+    );
+  }
   return (
     <Paper component="section" variant="outlined" aria-labelledby="order-details-title" sx={sectionSx}>
       <SectionTitle id="order-details-title">{t('order.details')}</SectionTitle>
@@ -124,7 +158,7 @@ function ItemCard({ item }: { item: OrderItem }) {
   );
 }
 
-function OrderView({ order }: { order: Order }) {
+function OrderView({ order }: { order: ShopperOrder }) {
   const { t } = useTranslation('shopping');
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -209,7 +243,9 @@ export function OrderPage() {
   return (
     <Box sx={{ py: 2 }}>
       <Typography variant="h1">{t('order.title')}</Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 1, mb: 3, overflowWrap: 'anywhere' }}>{t('order.number', { id })}</Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 1, mb: 3, overflowWrap: 'anywhere' }}>
+        <SentenceWithLtr value={id} sentence={(mark) => t('order.number', { id: mark })} />
+      </Typography>
       {body}
     </Box>
   );
