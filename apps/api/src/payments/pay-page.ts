@@ -3,20 +3,25 @@ import { formatCents } from '@dukkan/contracts/money';
 import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 
 import type { CardError, CardField, CardForm } from './card';
+import { SANDBOX_DECLINED_CARD, SANDBOX_PAYING_CARD } from './sandbox';
 
-/** The card page's texts in the shop's two languages. */
+/**
+ * The card page's texts in the shop's two languages. `{pay}` and `{decline}` stand for the
+ * sandbox's test card numbers, `{format}` for the expiry's format: each is put in as a
+ * left-to-right isolate (`ltr`).
+ */
 const TEXTS = {
   en: {
     title: 'Secure payment',
     shop: 'Dukkan',
     heading: 'Pay Dukkan',
-    sandbox: 'Sandbox: no real card is charged. Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.',
+    sandbox: 'Sandbox: no real card is charged. Use {pay} to pay, or {decline} to see a decline.',
     summary: 'Your order',
     amountDue: 'Amount due',
     name: 'Name on card',
     number: 'Card number',
     expiry: 'Expiry',
-    expiryHint: 'MM/YY',
+    expiryHint: '{format}',
     cvc: 'CVC',
     cvcHint: '3 or 4 digits on the back of the card',
     pay: 'Pay',
@@ -44,13 +49,13 @@ const TEXTS = {
     title: 'دفع آمن',
     shop: 'دكّان',
     heading: 'ادفع لدكّان',
-    sandbox: 'بيئة تجريبية: لا تُخصم أي مبالغ حقيقية. استخدم 4242 4242 4242 4242 للدفع، أو 4000 0000 0000 0002 لتجربة رفض البطاقة.',
+    sandbox: 'بيئة تجريبية: لا تُخصم أي مبالغ حقيقية. استخدم {pay} للدفع، أو {decline} لتجربة رفض البطاقة.',
     summary: 'طلبك',
     amountDue: 'المبلغ المستحق',
     name: 'الاسم على البطاقة',
     number: 'رقم البطاقة',
     expiry: 'تاريخ الانتهاء',
-    expiryHint: 'شهر/سنة (MM/YY)',
+    expiryHint: 'شهر/سنة ({format})',
     cvc: 'رمز التحقق (CVC)',
     cvcHint: '3 أو 4 أرقام على ظهر البطاقة',
     pay: 'ادفع',
@@ -96,10 +101,28 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 /**
- * An amount in cents as the shop writes it everywhere ('$1,299.50', in Arabic too), isolated
- * left-to-right so a right-to-left page keeps the `$` before the number.
+ * Text written left to right — a card number, an amount, a date's format — as HTML isolated
+ * left-to-right, so it reads the same in both languages. In a right-to-left page the bidi
+ * algorithm would otherwise lay the groups of '4000 0000 0000 0002' out from the right, as
+ * '0002 0000 0000 4000', and move the `$` of '$11.98' behind the number.
  */
-const amount = (cents: number) => `<bdi dir="ltr">${escapeHtml(formatCents(cents))}</bdi>`;
+const ltr = (text: string) => `<bdi dir="ltr">${escapeHtml(text)}</bdi>`;
+
+/** An amount in cents as the shop writes it everywhere ('$1,299.50', in Arabic too), isolated. */
+const amount = (cents: number) => ltr(formatCents(cents));
+
+/** A card number as it is printed on the card, in groups of four digits: '4242 4242 4242 4242'. */
+const cardNumber = (digits: string) => digits.replace(/\d{4}(?=\d)/g, '$& ');
+
+/** What stands for each left-to-right part of a text, and that part isolated. */
+const LTR_PARTS: Record<string, string> = {
+  '{pay}': ltr(cardNumber(SANDBOX_PAYING_CARD)),
+  '{decline}': ltr(cardNumber(SANDBOX_DECLINED_CARD)),
+  '{format}': ltr('MM/YY'),
+};
+
+/** A text of the page as HTML: escaped, with its left-to-right parts put in isolated. */
+const html = (text: string) => escapeHtml(text).replace(/\{(pay|decline|format)\}/g, (mark) => LTR_PARTS[mark] ?? mark);
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -167,7 +190,7 @@ function field(
   const described = [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
   return `<div class="field">
 <label for="${name}">${escapeHtml(t[name])}</label>
-${hint ? `<span class="hint" id="${name}-hint">${escapeHtml(hint)}</span>` : ''}
+${hint ? `<span class="hint" id="${name}-hint">${html(hint)}</span>` : ''}
 <input id="${name}" name="${name}" ${attributes} value="${escapeHtml(value)}"${described ? ` aria-describedby="${described}"` : ''}${error ? ' aria-invalid="true"' : ''}>
 ${error ? `<p class="error" id="${name}-error">${escapeHtml(t.errors[error])}</p>` : ''}
 </div>`;
@@ -205,7 +228,7 @@ export function renderPayPage(view: PayPageView, lng: Language): string {
         lng,
         t.title,
         `<h1>${escapeHtml(t.heading)}</h1>
-<p class="note">${escapeHtml(t.sandbox)}</p>
+<p class="note">${html(t.sandbox)}</p>
 ${alert ? `<p class="alert" role="alert">${escapeHtml(alert)}</p>` : ''}
 <table><caption>${escapeHtml(t.summary)}</caption><tbody>${rows}</tbody></table>
 <p class="due"><span>${escapeHtml(t.amountDue)}</span><span>${amount(view.amountCents)}</span></p>
