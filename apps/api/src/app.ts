@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,7 +19,7 @@ import type { Database } from './db/client';
 import { authPlugin } from './lib/auth';
 import { watchCatalog } from './lib/catalog-version';
 import { CreationLimiter } from './lib/creation-limiter';
-import { registerErrorHandling } from './lib/errors';
+import { answerFrameworkError, MAX_PATH_PARAMETER_LENGTH, registerErrorHandling } from './lib/errors';
 import { FailureLimiter } from './lib/failure-limiter';
 import { trackForegroundRequests } from './lib/foreground';
 import { storefrontInlineScriptHashes } from './lib/inline-scripts';
@@ -117,15 +117,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // A path the router cannot decode (invalid UTF-8 such as `%ED%A0%80`) answers the shop's
-    // error shape, not Fastify's own.
-    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      const badUrl = error.code === 'FST_ERR_BAD_URL';
-      void reply
-        .code(badUrl ? 400 : 500)
-        .send(badUrl ? { message: 'The address is not valid', code: 'BAD_REQUEST' } : { message: 'Internal server error', code: 'INTERNAL' });
-    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@dukkan/contracts/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** An error whose message is safe and meant for the client, answered with its status. */
@@ -73,6 +73,34 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
 };
+
+/** The longest path parameter the router takes (an id is 36 characters, a slug or a department's name far less). */
+export const MAX_PATH_PARAMETER_LENGTH = 200;
+
+/** The router's errors that are the client's, and the message each gets. */
+const FRAMEWORK_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: `The address is not valid: a part of its path is longer than ${MAX_PATH_PARAMETER_LENGTH} characters`,
+};
+
+/**
+ * Fastify's `frameworkErrors`: errors the router raises before any route or hook runs answer the
+ * shop's error shape, not Fastify's own. A path it cannot decode (invalid UTF-8 such as
+ * `%ED%A0%80`) and a path parameter over MAX_PATH_PARAMETER_LENGTH are the client's 400;
+ * anything else is a 500 that is logged, redacted as every log line is (issue #32: the long
+ * parameter was a 500 with no log line). No hook runs for these, so the headers a hook would
+ * set are set here.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').header('x-request-id', request.id);
+  const clientError = FRAMEWORK_CLIENT_ERRORS[error.code];
+  if (clientError) {
+    void reply.code(400).send({ message: clientError, code: 'BAD_REQUEST' });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed');
+  void reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL' });
+}
 
 /**
  * Every error leaves as `{ message, code }`: client mistakes with a 4xx status and a message that

@@ -220,6 +220,65 @@ describe('text PostgreSQL cannot store', () => {
   });
 });
 
+describe('an over-long path parameter (issue #32)', () => {
+  const LONG_PARAMETER = /^The address is not valid: a part of its path is longer than 200 characters$/;
+
+  it('is a 400 in the shop\'s error shape on every route of the API document, never a 5xx, and logs no error', async () => {
+    const probes = probesOf(t.app.swagger() as OpenAPIV3.Document).filter((probe) => probe.part === 'params');
+    // Every route with an id in its path: the cart's, the orders', the back office's...
+    expect(probes.length).toBeGreaterThan(25);
+    const errorsBefore = errorLines().length;
+    const wrong: string[] = [];
+    for (const probe of probes) {
+      for (const length of [201, 5000]) {
+        const { url, body } = probe.request('a'.repeat(length));
+        const res = await send(probe.method, url, body ?? (probe.method === 'get' || probe.method === 'delete' ? undefined : {}));
+        const parsed = ErrorResponseSchema.safeParse(res.body);
+        if (res.status !== 400 || !parsed.success || parsed.data.code !== 'BAD_REQUEST' || !LONG_PARAMETER.test(parsed.data.message)) {
+          wrong.push(`${probe.method.toUpperCase()} ${probe.route} ${probe.field} (${length}): ${res.status} ${JSON.stringify(res.body)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(errorLines().slice(errorsBefore)).toEqual([]);
+  });
+
+  it('is a 400 without signing in on the routes the probe found (POST and PATCH of the cart, an admin route), uncached', async () => {
+    const long = 'a'.repeat(201);
+    for (const [method, url] of [
+      ['POST', `/api/cart/${long}`],
+      ['PATCH', `/api/cart/${long}`],
+      ['GET', `/api/admin/orders/${long}`],
+      ['PATCH', `/api/admin/products/${long}`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      expect(ErrorResponseSchema.parse(res.json())).toEqual({ message: expect.stringMatching(LONG_PARAMETER) as unknown, code: 'BAD_REQUEST' });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it("is never a 5xx on the storefront's pages, the card page and the other routes outside the API document", async () => {
+    const long = 'b'.repeat(201);
+    const wrong: string[] = [];
+    for (const [method, url] of [
+      ['GET', `/details/${long}`],
+      ['GET', `/${long}`],
+      ['GET', `/images/products/${long}/0.svg`],
+      ['GET', `/locales/en/${long}.json`],
+      ['GET', `/sitemaps/${long}.xml`],
+      ['GET', `/pay/${long}`],
+      ['POST', `/pay/${long}/cancel`],
+      ['GET', `/admin/${long}`],
+      ['GET', `/api/${long}`],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      if (res.statusCode >= 500 || res.statusCode < 400) wrong.push(`${method} ${url.slice(0, 40)}…: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('a 500 in the log', () => {
   // A fault in the database itself, on the real sign-up statement: its values are a new
   // account's name, email and argon2 hash, and the error's detail repeats the email.
