@@ -27,6 +27,7 @@ import { resolveJwtSecret } from './lib/jwt-secret';
 import { LOG_REDACTION } from './lib/log-redaction';
 import type { StopJob } from './lib/periodic-job';
 import { ResponseCache } from './lib/response-cache';
+import { PERMISSIONS_POLICY, strictTransportSecurityFor } from './lib/security-headers';
 import { refuseUnstorableText } from './lib/text-guard';
 import { TokenService } from './lib/tokens';
 import { Mailer } from './mail/mailer';
@@ -130,6 +131,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   app.addHook('preValidation', refuseUnstorableText);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 
   await app.register(fastifyCookie);
@@ -152,8 +154,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
         styleSrc: ["'self'", "'unsafe-inline'"],
       },
     },
-    // The shop is also served over plain http on 127.0.0.1; HSTS belongs to the TLS proxy.
-    strictTransportSecurity: false,
+    strictTransportSecurity: strictTransportSecurityFor(config.publicUrl),
   });
   await app.register(fastifyCompress, { threshold: 1024 });
 
