@@ -147,7 +147,8 @@ const STUB_STATS = {
   today: { orders: 4, revenue: 129.5 },
   expiringUnpaid: [{ _id: 'o2', payBy: '2026-11-27T12:00:00.000Z', amount: 40, customerEmail: 'late@example.com' }],
   lowStockThreshold: 5,
-  lowStock: [{ _id: 'p2', title: { en: 'Kiwi', ar: 'كيوي' }, quantity: 0 }],
+  lowStock: [{ _id: 'p1', title: { en: 'Mango', ar: 'مانجو' }, quantity: 3 }],
+  outOfStock: [{ _id: 'p2', title: { en: 'Kiwi', ar: 'كيوي' }, quantity: 0 }],
   bestSellers: [{ _id: 'p1', title: { en: 'Mango', ar: 'مانجو' }, quantity: 9, revenue: 40.5 }],
 };
 const STUB_AUDIT = {

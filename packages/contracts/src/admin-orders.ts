@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { dollarsHaveCents } from './admin-products';
-import { StaffRoleSchema } from './admin-staff';
+import { StaffRoleSchema, type StaffRole } from './admin-staff';
 import { dataSchema, IdSchema, MAX_PAGE, MAX_PAGE_SIZE } from './common';
 import { OrderAddressSchema, OrderStatusSchema, PaymentStatusSchema } from './orders';
 
@@ -253,6 +253,15 @@ export const StatsQuerySchema = z
   .object({ from: UtcDaySchema.optional(), to: UtcDaySchema.optional() })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'to must not be before from' });
 
+/**
+ * The staff roles that may read customers (those `/api/admin/customers` lets in): the stats
+ * answer holds customer data (an expiring order's email) only for them.
+ */
+export const STATS_CUSTOMER_ROLES = ['owner', 'support'] as const satisfies readonly StaffRole[];
+
+/** A product of the dashboard's stock lists, with the units it has. */
+const StockProductSchema = z.object({ _id: IdSchema, title: z.object({ en: z.string(), ar: z.string() }), quantity: z.number().int() });
+
 export const StatsSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -261,11 +270,16 @@ export const StatsSchema = z.object({
   totals: z.object({ revenue: z.number(), paidOrders: z.number().int(), refunded: z.number() }),
   /** Today (UTC): orders placed and revenue paid. */
   today: z.object({ orders: z.number().int(), revenue: z.number() }),
-  /** Unpaid orders that will be cancelled soonest. */
-  expiringUnpaid: z.array(z.object({ _id: IdSchema, payBy: z.string(), amount: z.number(), customerEmail: z.string() })),
+  /**
+   * Unpaid orders that will be cancelled soonest. `customerEmail` only for a role that may read
+   * customers (`STATS_CUSTOMER_ROLES`): the others get no customer data here.
+   */
+  expiringUnpaid: z.array(z.object({ _id: IdSchema, payBy: z.string(), amount: z.number(), customerEmail: z.string().optional() })),
   lowStockThreshold: z.number().int(),
-  /** Published products at or under the threshold, fewest first. */
-  lowStock: z.array(z.object({ _id: IdSchema, title: z.object({ en: z.string(), ar: z.string() }), quantity: z.number().int() })),
+  /** Published products with 1 to `lowStockThreshold` units, fewest first. */
+  lowStock: z.array(StockProductSchema),
+  /** Published products with no units left, in catalog order. */
+  outOfStock: z.array(StockProductSchema),
   /** The last 7 days' best sellers by units sold in paid orders. */
   bestSellers: z.array(z.object({ _id: IdSchema, title: z.object({ en: z.string(), ar: z.string() }), quantity: z.number().int(), revenue: z.number() })),
 });

@@ -9,6 +9,7 @@ export const ORDER_ID = '0b6a5f0e-4c1d-4a57-9b7e-1f2a3b4c5d6e';
 export const CUSTOMER_ID = '5d7c2a10-8e3f-4b6a-9c1d-2e3f4a5b6c7d';
 export const APPLES = '11111111-2222-4333-8444-555555555555';
 export const PEARS = '66666666-7777-4888-8999-aaaaaaaaaaaa';
+export const KIWIS = 'bbbbbbbb-cccc-4ddd-8eee-ffffffffffff';
 
 export const SUPPORT = { _id: 's3', email: 'help@dukkan.test', name: 'Sam Support', role: 'support' as const };
 export const CATALOG = { _id: 's2', email: 'cat@dukkan.test', name: 'Cat Alog', role: 'catalog' as const };
@@ -76,6 +77,7 @@ export function stats(overrides: Partial<Stats> = {}): Stats {
     expiringUnpaid: [{ _id: ORDER_ID, payBy: '2026-11-27T12:00:00.000Z', amount: 40, customerEmail: 'shopper@example.com' }],
     lowStockThreshold: 5,
     lowStock: [{ _id: APPLES, title: { en: 'Apples', ar: 'تفاح' }, quantity: 2 }],
+    outOfStock: [{ _id: KIWIS, title: { en: 'Kiwis', ar: 'كيوي' }, quantity: 0 }],
     bestSellers: [{ _id: PEARS, title: { en: 'Pears', ar: 'كمثرى' }, quantity: 9, revenue: 180 }],
     ...overrides,
   };

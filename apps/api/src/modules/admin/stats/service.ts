@@ -1,4 +1,5 @@
-import type { Stats } from '@dukkan/contracts/admin-orders';
+import { STATS_CUSTOMER_ROLES, type Stats } from '@dukkan/contracts/admin-orders';
+import type { StaffRole } from '@dukkan/contracts/admin-staff';
 import { centsToDollars } from '@dukkan/contracts/money';
 import { sql } from 'drizzle-orm';
 
@@ -86,27 +87,56 @@ async function todayOf(db: Executor, today: string): Promise<Stats['today']> {
   return { orders: Number(row?.orders ?? 0), revenue: centsToDollars(Number(row?.revenue ?? 0)) };
 }
 
-/** Unpaid orders still within their time, the soonest to be cancelled first. */
-async function expiringUnpaidOf(db: Executor): Promise<Stats['expiringUnpaid']> {
-  const rows = rowsOf<{ id: string; pay_by: Date | string; amount_cents: number; email: string }>(
-    await db.execute(sql`
+/**
+ * Unpaid orders still within their time, the soonest to be cancelled first; with the customer's
+ * email only when the viewer may read customers (otherwise `users` is not even read).
+ */
+async function expiringUnpaidOf(db: Executor, customerData: boolean): Promise<Stats['expiringUnpaid']> {
+  const rows = rowsOf<{ id: string; pay_by: Date | string; amount_cents: number; email?: string }>(
+    await db.execute(
+      customerData
+        ? sql`
       select o.id, o.pay_by, o.amount_cents, u.email
       from orders o join users u on u.id = o.user_id
       where o.payment_status = 'Pending' and o.status <> 'Cancelled' and o.pay_by > now()
       order by o.pay_by, o.id
-      limit ${STATS_LIST_LIMIT}`),
+      limit ${STATS_LIST_LIMIT}`
+        : sql`
+      select o.id, o.pay_by, o.amount_cents
+      from orders o
+      where o.payment_status = 'Pending' and o.status <> 'Cancelled' and o.pay_by > now()
+      order by o.pay_by, o.id
+      limit ${STATS_LIST_LIMIT}`,
+    ),
   );
-  return rows.map((row) => ({ _id: row.id, payBy: new Date(row.pay_by).toISOString(), amount: centsToDollars(row.amount_cents), customerEmail: row.email }));
+  return rows.map((row) => ({
+    _id: row.id,
+    payBy: new Date(row.pay_by).toISOString(),
+    amount: centsToDollars(row.amount_cents),
+    ...(customerData && row.email !== undefined ? { customerEmail: row.email } : {}),
+  }));
 }
 
-/** Published products at or under the threshold, the fewest units first. */
-async function lowStockOf(db: Executor, threshold: number): Promise<Stats['lowStock']> {
+/**
+ * Published products with 1 to `threshold` units (low), the fewest first; or with none (out of
+ * stock, its own list: README "low stock is 1 to 5"), in catalog order. As the products list's
+ * `stock=low` and `stock=out` filters count them.
+ */
+async function stockListOf(db: Executor, which: 'low' | 'out', threshold: number): Promise<Stats['lowStock']> {
   const rows = rowsOf<{ id: string; title_en: string; title_ar: string; quantity: number }>(
-    await db.execute(sql`
+    await db.execute(
+      which === 'low'
+        ? sql`
       select p.id, p.title_en, p.title_ar, p.quantity from products p
-      where p.status = 'published' and p.quantity <= ${threshold}
+      where p.status = 'published' and p.quantity between 1 and ${threshold}
       order by p.quantity, p.position, p.id
-      limit ${STATS_LIST_LIMIT}`),
+      limit ${STATS_LIST_LIMIT}`
+        : sql`
+      select p.id, p.title_en, p.title_ar, p.quantity from products p
+      where p.status = 'published' and p.quantity = 0
+      order by p.position, p.id
+      limit ${STATS_LIST_LIMIT}`,
+    ),
   );
   return rows.map((row) => ({ _id: row.id, title: { en: row.title_en, ar: row.title_ar }, quantity: row.quantity }));
 }
@@ -139,12 +169,28 @@ async function bestSellersOf(db: Executor, today: string): Promise<Stats['bestSe
   }));
 }
 
+/** Whether a staff role may see customer data in the figures: the roles the customers routes let in. */
+export function mayReadCustomers(role: StaffRole): boolean {
+  return (STATS_CUSTOMER_ROLES as readonly StaffRole[]).includes(role);
+}
+
+export interface StatsOptions {
+  /** Whether the viewer may read customers (`mayReadCustomers`); without it, no customer data. */
+  customerData?: boolean;
+  now?: Date;
+}
+
 /**
  * `GET /api/admin/stats`: the range's days and totals, today's figures, the unpaid orders about
- * to expire, low stock and the week's best sellers. Read in one read-only transaction, so the
- * figures agree with each other.
+ * to expire, low and out of stock and the week's best sellers. Read in one read-only
+ * transaction, so the figures agree with each other. Customer data only when asked for.
  */
-export async function shopStats(db: Database, query: { from?: string | undefined; to?: string | undefined }, lowStockThreshold: number, now = new Date()): Promise<Stats> {
+export async function shopStats(
+  db: Database,
+  query: { from?: string | undefined; to?: string | undefined },
+  lowStockThreshold: number,
+  { customerData = false, now = new Date() }: StatsOptions = {},
+): Promise<Stats> {
   const { from, to } = statsRange(query, now);
   const today = dayOf(now);
   return db.transaction(
@@ -152,8 +198,9 @@ export async function shopStats(db: Database, query: { from?: string | undefined
       const days = await daysOf(tx, from, to);
       const refunded = await refundedCents(tx, from, to);
       const todays = await todayOf(tx, today);
-      const expiringUnpaid = await expiringUnpaidOf(tx);
-      const lowStock = await lowStockOf(tx, lowStockThreshold);
+      const expiringUnpaid = await expiringUnpaidOf(tx, customerData);
+      const lowStock = await stockListOf(tx, 'low', lowStockThreshold);
+      const outOfStock = await stockListOf(tx, 'out', lowStockThreshold);
       const bestSellers = await bestSellersOf(tx, today);
       const revenueCents = days.reduce((sum, day) => sum + Math.round(day.revenue * 100), 0);
       return {
@@ -165,6 +212,7 @@ export async function shopStats(db: Database, query: { from?: string | undefined
         expiringUnpaid,
         lowStockThreshold,
         lowStock,
+        outOfStock,
         bestSellers,
       };
     },

@@ -10,7 +10,7 @@ import { productSupply, TEST_ADDRESS } from '../../../test/shop-fixtures';
 import { createTestStaff, type TestStaff } from '../../../test/staff-fixtures';
 import { useTestApp } from '../../../test/test-app';
 
-import { statsRange } from './service';
+import { mayReadCustomers, statsRange } from './service';
 
 // A threshold of the configuration's, not the default 5, to see it is the one used.
 const t = useTestApp({ env: { LOW_STOCK_THRESHOLD: '4' } });
@@ -76,6 +76,7 @@ const now = new Date();
 const ids: Record<string, string> = {};
 let expiring: string[] = [];
 let lowStock: string[] = [];
+let outOfStock: string[] = [];
 let sellers: Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i', string>;
 
 beforeAll(async () => {
@@ -92,7 +93,8 @@ beforeAll(async () => {
   await t.database.db.update(products).set({ quantity: 4 }).where(eq(products.id, four!));
   await t.database.db.update(products).set({ quantity: 5 }).where(eq(products.id, five!));
   await t.database.db.update(products).set({ quantity: 1, status: 'draft' }).where(eq(products.id, draftOne!));
-  lowStock = [empty!, three!, four!];
+  lowStock = [three!, four!];
+  outOfStock = [empty!];
   const [a, b, c, d, e, f, g, h, i] = rest as [string, string, string, string, string, string, string, string, string];
   sellers = { a, b, c, d, e, f, g, h, i };
 
@@ -165,16 +167,27 @@ describe('GET /api/admin/stats', () => {
     expect(times.every((time) => time > now.getTime())).toBe(true);
   });
 
-  it('lists published products at or under LOW_STOCK_THRESHOLD, fewest first', async () => {
+  it('lists published products with 1 to LOW_STOCK_THRESHOLD units as low, fewest first, and those with none apart', async () => {
     const figures = await stats();
     expect(figures.lowStockThreshold).toBe(4);
     expect(figures.lowStock.map((p) => [p._id, p.quantity])).toEqual([
-      [lowStock[0], 0],
-      [lowStock[1], 3],
-      [lowStock[2], 4],
+      [lowStock[0], 3],
+      [lowStock[1], 4],
     ]);
     expect(figures.lowStock[0]?.title.en).toBeTruthy();
     expect(figures.lowStock[0]?.title.ar).toBeTruthy();
+    expect(figures.outOfStock.map((p) => [p._id, p.quantity])).toEqual([[outOfStock[0], 0]]);
+  });
+
+  it('agrees with the products list’s stock=low and stock=out filters (published products)', async () => {
+    const figures = await stats();
+    const listed = async (stock: 'low' | 'out') => {
+      const res = await t.request('GET', `/api/admin/products?stock=${stock}&status=published&pageSize=100`, { headers: owner.headers });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body as { data: { _id: string }[] }).data.map((p) => p._id).sort();
+    };
+    expect(await listed('low')).toEqual(figures.lowStock.map((p) => p._id).sort());
+    expect(await listed('out')).toEqual(figures.outOfStock.map((p) => p._id).sort());
   });
 
   it('lists the week’s best sellers by units in paid orders, at most 5', async () => {
@@ -207,6 +220,31 @@ describe('GET /api/admin/stats', () => {
     expect((await t.request('GET', '/api/admin/stats?from=2021-03-05&to=2021-03-01', { headers: owner.headers })).status).toBe(400);
     expect((await t.request('GET', '/api/admin/stats?from=2021-02-30', { headers: owner.headers })).status).toBe(400);
     expect((await t.request('GET', '/api/admin/stats?to=yesterday', { headers: owner.headers })).status).toBe(400);
+  });
+
+  it('holds customer data only for the roles the customers routes let in: none for catalog', async () => {
+    for (const role of ['owner', 'support', 'catalog'] as const) {
+      const member = await createTestStaff(t.database.db, role);
+      const customers = await t.request('GET', '/api/admin/customers', { headers: member.headers });
+      const res = await t.request('GET', '/api/admin/stats', { headers: member.headers });
+      expect(res.status).toBe(200);
+      const figures = StatsResponseSchema.parse(res.body).data;
+      expect(figures.expiringUnpaid, role).toHaveLength(10);
+      const text = JSON.stringify(res.body);
+      if (role === 'catalog') {
+        expect(customers.status).toBe(403);
+        expect(mayReadCustomers(role)).toBe(false);
+        for (const unpaid of figures.expiringUnpaid) expect(Object.keys(unpaid).sort()).toEqual(['_id', 'amount', 'payBy']);
+        // Nothing of the customer anywhere in the answer: neither the email nor the name.
+        expect(text).not.toContain(customerEmail);
+        expect(text).not.toContain('customerEmail');
+        expect(text).not.toContain('Stats Shopper');
+      } else {
+        expect(customers.status).toBe(200);
+        expect(mayReadCustomers(role)).toBe(true);
+        expect(figures.expiringUnpaid.every((unpaid) => unpaid.customerEmail === customerEmail)).toBe(true);
+      }
+    }
   });
 
   it('is open to every staff role (the landing screen), not without a session', async () => {
