@@ -6,15 +6,14 @@ import { ORDER_CSV_COLUMNS } from '@dukkan/contracts/admin-orders';
 import type { StaffRole } from '@dukkan/contracts/admin-staff';
 import { centsToDollars } from '@dukkan/contracts/money';
 import type { OrderAddress, OrderStatus, PaymentStatus } from '@dukkan/contracts/orders';
-import { stringify } from 'csv-stringify/sync';
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
 import type { Database, Executor } from '../../../db/client';
 import { orderEvents, orderItems, orders, outbox, paymentSessions, products, refunds, users } from '../../../db/schema';
+import { CSV_BOM, csvDollars, csvLines } from '../../../lib/csv';
 import { FulfilmentError, isPaid, NEXT_STATUS } from '../../orders/fulfilment';
 
-const BOM = '\uFEFF';
 /** Rows read per query while exporting. */
 export const ORDER_EXPORT_PAGE_ROWS = 1000;
 
@@ -283,11 +282,11 @@ export async function getAdminOrder(db: Executor, orderId: string): Promise<Admi
  * The orders placed from `from` to `to` (UTC days, inclusive; either open) as CSV for the
  * accountant: a byte-order mark, the header ORDER_CSV_COLUMNS, one row per order, oldest first,
  * read a page at a time by keyset (no transaction holds the database meanwhile). Amounts in
- * dollars with two decimals; lines end in CRLF (as the products' export).
+ * dollars with two decimals, written as numbers; the texts (the shopper's email above all) through
+ * lib/csv.ts, so one a spreadsheet would run as a formula starts with `'`; lines end in CRLF.
  */
 export async function* exportOrdersCsv(db: Database, { from, to }: { from?: string; to?: string }): AsyncGenerator<string> {
-  const options = { record_delimiter: 'windows' } as const;
-  yield BOM + stringify([[...ORDER_CSV_COLUMNS]], options);
+  yield CSV_BOM + csvLines([[...ORDER_CSV_COLUMNS]]);
   let after: string | undefined;
   for (;;) {
     const rows = await db
@@ -306,10 +305,7 @@ export async function* exportOrdersCsv(db: Database, { from, to }: { from?: stri
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(ORDER_EXPORT_PAGE_ROWS);
     if (rows.length === 0) return;
-    yield stringify(
-      rows.map((r) => [r.id, r.createdAt.toISOString(), r.email, r.status, r.paymentStatus, (r.amountCents / 100).toFixed(2), (r.refundedCents / 100).toFixed(2)]),
-      options,
-    );
+    yield csvLines(rows.map((r) => [r.id, r.createdAt.toISOString(), r.email, r.status, r.paymentStatus, csvDollars(r.amountCents), csvDollars(r.refundedCents)]));
     const last = rows[rows.length - 1];
     if (!last || rows.length < ORDER_EXPORT_PAGE_ROWS) return;
     // The next page starts after the last row, read from the table (its time has microseconds, a Date only milliseconds).
