@@ -144,7 +144,11 @@ export type AdminProductListQuery = z.infer<typeof AdminProductListQuerySchema>;
 export const AdminProductListResponseSchema = z.object({ data: z.array(AdminProductSchema), total: z.number().int() });
 export type AdminProductListResponse = z.infer<typeof AdminProductListResponseSchema>;
 
-/** The CSV's header row, in this order (export and import). */
+/**
+ * The columns every product CSV has, in this order: a file made before `subcategory` existed has
+ * exactly these and imports as it did then. `category` is a department's key (`name` in `GET
+ * /api/categories/`: `Grocery`, `electronics`, `Patio&Garden`, `Auto&tires`, …).
+ */
 export const PRODUCT_CSV_COLUMNS = [
   'id',
   'category',
@@ -160,8 +164,89 @@ export const PRODUCT_CSV_COLUMNS = [
   'quantity',
 ] as const;
 
-/** One refused row of an import: `line` counts from 1 with the header as line 1; `column` is the header's name. */
-export const ImportErrorSchema = z.object({ line: z.number().int(), column: z.string(), message: z.string() });
+/**
+ * The header the export writes, and the one an import takes besides PRODUCT_CSV_COLUMNS: the
+ * optional `subcategory` after `category`, one of that department's subcategory keys (`name` in
+ * `GET /api/subcategories`, `electronics-tablets`; the admin products API's `subcategory`).
+ * Empty, a new product goes to its department's first subcategory and an updated one keeps its
+ * own (or, moved to another department, takes that department's first).
+ */
+export const PRODUCT_CSV_EXPORT_COLUMNS = [
+  'id',
+  'category',
+  'subcategory',
+  'status',
+  'title_en',
+  'title_ar',
+  'description_en',
+  'description_ar',
+  'brand_en',
+  'brand_ar',
+  'price',
+  'list_price',
+  'quantity',
+] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_EXPORT_COLUMNS)[number];
+
+/**
+ * What is wrong with an import's cell, row or file: a client words it in its own language from the
+ * code, the column and the params (the back office does); `message` is the API's wording.
+ */
+export const IMPORT_ERROR_CODES = [
+  // The file
+  'notUtf8',
+  'emptyFile',
+  'quoteNotClosed',
+  'badQuote',
+  'rowTooLong',
+  'notCsv',
+  // The header row
+  'headerColumn',
+  'headerMissing',
+  'headerExtra',
+  // A row
+  'columnCount',
+  'nulCharacter',
+  'unpairedSurrogate',
+  'idInvalid',
+  'idUnknown',
+  'idRepeated',
+  'statusInvalid',
+  'statusArchivedNew',
+  'required',
+  'tooLong',
+  'priceFormat',
+  'listPriceFormat',
+  'priceCents',
+  'notPositive',
+  'tooHigh',
+  'listPriceNotAbovePrice',
+  'quantityFormat',
+  'categoryUnknown',
+  'subcategoryUnknown',
+  'invalid',
+] as const;
+export const ImportErrorCodeSchema = z.enum(IMPORT_ERROR_CODES);
+export type ImportErrorCode = z.infer<typeof ImportErrorCodeSchema>;
+
+/** The values an import error's message names besides its column; a list is joined in the reader's language. */
+export const ImportErrorParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]));
+export type ImportErrorParams = z.infer<typeof ImportErrorParamsSchema>;
+
+/**
+ * One refused row of an import: `line` counts from 1 with the header as line 1; `column` is the
+ * header's name (`title_ar`), and messages name the column so too. `message` is in the request's
+ * language (`?lng=`, the `lng` header, the `i18next` cookie; English by default). `code` and
+ * `params` are absent only on errors an import recorded before they existed.
+ */
+export const ImportErrorSchema = z.object({
+  line: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+  code: ImportErrorCodeSchema.optional(),
+  params: ImportErrorParamsSchema.optional(),
+});
+export type ImportError = z.infer<typeof ImportErrorSchema>;
 export const ImportErrorResponseSchema = z.object({ errors: z.array(ImportErrorSchema) });
 export const ImportResultSchema = dataSchema(z.object({ created: z.number().int(), updated: z.number().int() }));
 

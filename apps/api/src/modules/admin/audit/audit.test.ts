@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
 import { AuditListResponseSchema, type AuditEntry } from '@dukkan/contracts/admin-orders';
-import { AdminProductResponseSchema, PRODUCT_CSV_COLUMNS, type AdminProduct } from '@dukkan/contracts/admin-products';
+import { AdminProductResponseSchema, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_EXPORT_COLUMNS, type AdminProduct } from '@dukkan/contracts/admin-products';
 import { StaffItemResponseSchema } from '@dukkan/contracts/admin-staff';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import { stringify } from 'csv-stringify/sync';
@@ -124,11 +124,11 @@ describe('audit records of the catalog’s writes', () => {
     const lines = exportRes.body.replace(/^\uFEFF/, '').split('\r\n');
     const existingLine = lines.find((line) => line.startsWith(existing!.id));
     expect(existingLine).toBeTruthy();
-    const newRow = PRODUCT_CSV_COLUMNS.map((column) =>
-      ({ id: '', category: 'Grocery', status: 'draft', title_en: 'Imported tea', title_ar: 'شاي', description_en: 'Tea.', description_ar: 'شاي.', brand_en: 'Dukkan', brand_ar: 'دكان', price: '4.99', list_price: '', quantity: '3' })[column],
+    const newRow = PRODUCT_CSV_EXPORT_COLUMNS.map((column) =>
+      ({ id: '', category: 'Grocery', subcategory: '', status: 'draft', title_en: 'Imported tea', title_ar: 'شاي', description_en: 'Tea.', description_ar: 'شاي.', brand_en: 'Dukkan', brand_ar: 'دكان', price: '4.99', list_price: '', quantity: '3' })[column],
     );
     const changed = existingLine!.replace(/,(\d+)$/, (_m, n: string) => `,${Number(n) + 1}`);
-    const csv = `${PRODUCT_CSV_COLUMNS.join(',')}\r\n${changed}\r\n${stringify([newRow])}`;
+    const csv = `${PRODUCT_CSV_EXPORT_COLUMNS.join(',')}\r\n${changed}\r\n${stringify([newRow])}`;
 
     const before = await countRecords('import.apply');
     const dry = await t.request('POST', '/api/admin/products/import?dryRun=1', { headers: { ...catalog.headers, 'content-type': 'text/csv' }, body: csv });

@@ -1,4 +1,4 @@
-import { ImportErrorResponseSchema, ImportResultSchema, PRODUCT_CSV_COLUMNS } from '@dukkan/contracts/admin-products';
+import { ImportErrorResponseSchema, ImportResultSchema, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_EXPORT_COLUMNS, type ProductCsvColumn } from '@dukkan/contracts/admin-products';
 import { ProductResponseSchema } from '@dukkan/contracts/catalog';
 import fastifyCookie from '@fastify/cookie';
 import { parse } from 'csv-parse/sync';
@@ -27,7 +27,8 @@ beforeAll(async () => {
   support = await createTestStaff(t.database.db, 'support');
 });
 
-const HEADER = PRODUCT_CSV_COLUMNS.join(',');
+const HEADER = PRODUCT_CSV_EXPORT_COLUMNS.join(',');
+const col = (name: ProductCsvColumn) => PRODUCT_CSV_EXPORT_COLUMNS.indexOf(name);
 
 /** The records of an export (its byte-order mark dropped). */
 const records = (raw: Buffer): string[][] => parse(raw.toString('utf8').replace(/^\uFEFF/, ''));
@@ -41,11 +42,12 @@ function importCsv(csv: string | Buffer, query = '', as: TestStaff = catalog) {
   return t.request('POST', `/api/admin/products/import${query}`, { headers: { ...as.headers, 'content-type': 'text/csv' }, body: csv });
 }
 
-/** A data row for a new product in `category`, with the given columns overridden. */
-function row(fields: Partial<Record<(typeof PRODUCT_CSV_COLUMNS)[number], string>> = {}): string[] {
-  const base: Record<(typeof PRODUCT_CSV_COLUMNS)[number], string> = {
+/** A data row (of PRODUCT_CSV_EXPORT_COLUMNS) for a new product in `category`, with the given columns overridden. */
+function row(fields: Partial<Record<ProductCsvColumn, string>> = {}): string[] {
+  const base: Record<ProductCsvColumn, string> = {
     id: '',
     category: 'Grocery',
+    subcategory: '',
     status: 'published',
     title_en: 'Imported tea',
     title_ar: 'شاي مستورد',
@@ -58,10 +60,12 @@ function row(fields: Partial<Record<(typeof PRODUCT_CSV_COLUMNS)[number], string
     quantity: '12',
     ...fields,
   };
-  return PRODUCT_CSV_COLUMNS.map((c) => base[c]);
+  return PRODUCT_CSV_EXPORT_COLUMNS.map((c) => base[c]);
 }
 
-const csvOf = (...rows: string[][]) => stringify([[...PRODUCT_CSV_COLUMNS], ...rows]);
+const csvOf = (...rows: string[][]) => stringify([[...PRODUCT_CSV_EXPORT_COLUMNS], ...rows]);
+/** The same rows under the header of a file made before the `subcategory` column existed. */
+const legacyCsvOf = (...rows: string[][]) => stringify([[...PRODUCT_CSV_COLUMNS], ...rows.map((r) => r.filter((_, i) => i !== col('subcategory')))]);
 
 async function productCount(): Promise<number> {
   const [r] = await t.database.db.select({ n: count() }).from(products);
@@ -83,19 +87,21 @@ describe('GET /api/admin/products/export.csv', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect([...res.raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = records(res.raw);
-    expect(rows[0]).toEqual([...PRODUCT_CSV_COLUMNS]);
+    expect(rows[0]).toEqual([...PRODUCT_CSV_EXPORT_COLUMNS]);
     expect(rows.length - 1).toBe(await productCount());
     const first = await someProduct();
     const line = rows.find((r) => r[0] === first.id);
-    expect(line?.[4]).toBe(first.titleAr);
-    expect(line?.[4]).toMatch(/[\u0600-\u06FF]/);
-    expect(line?.[9]).toBe((first.priceCents / 100).toFixed(2));
+    expect(line?.[col('title_ar')]).toBe(first.titleAr);
+    expect(line?.[col('title_ar')]).toMatch(/[\u0600-\u06FF]/);
+    expect(line?.[col('price')]).toBe((first.priceCents / 100).toFixed(2));
+    const [sub] = await t.database.db.select().from(subcategories).where(eq(subcategories.id, first.subcategoryId));
+    expect(line?.[col('subcategory')]).toBe(sub?.slug);
     for (const r of rows.slice(1)) {
-      expect(r[9]).toMatch(/^\d+\.\d{2}$/);
-      expect(r[10]).toMatch(/^(\d+\.\d{2})?$/);
+      expect(r[col('price')]).toMatch(/^\d+\.\d{2}$/);
+      expect(r[col('list_price')]).toMatch(/^(\d+\.\d{2})?$/);
     }
-    expect(rows.some((r) => r[10] === '')).toBe(true);
-    expect(rows.some((r) => r[10] !== '' && r[0] !== 'id')).toBe(true);
+    expect(rows.some((r) => r[col('list_price')] === '')).toBe(true);
+    expect(rows.some((r) => r[col('list_price')] !== '' && r[0] !== 'id')).toBe(true);
   });
 
   it('is for owner and catalog staff: support 403, nobody 401', async () => {
@@ -150,7 +156,7 @@ describe('POST /api/admin/products/import', () => {
     const res = await importCsv(csv);
     expect(res.status).toBe(400);
     const { errors } = ImportErrorResponseSchema.parse(res.body);
-    expect(errors).toEqual([{ line: 3, column: 'price', message: expect.any(String) as unknown }]);
+    expect(errors).toEqual([{ line: 3, column: 'price', message: 'price must be a number of dollars, like 12.50', code: 'priceFormat', params: {} }]);
     expect(await productCount()).toBe(countBefore);
     const after = await someProduct(1);
     expect(after.titleEn).toBe(target.titleEn);
@@ -185,15 +191,21 @@ describe('POST /api/admin/products/import', () => {
       [8, 'id'],
       [9, 'price'],
       [10, 'description_en'],
-      [11, 'status'],
+      [11, 'subcategory'],
     ]);
-    expect(errors[1]?.message).toBe('listPrice must be above price');
+    expect(errors[0]?.message).toBe('title_ar is required');
+    expect(errors[1]?.message).toBe('list_price must be above price');
+    expect(errors[8]?.message).toBe('description_en must be at most 5000 characters');
+    // No message names a field by its JSON path.
+    expect(errors.filter((e) => /title\.|description\.|brand\.|listPrice/.test(e.message))).toEqual([]);
   });
 
   it('refuses a wrong header row naming line 1, and an empty file', async () => {
     const wrong = await importCsv(`id,category,status,title,title_ar\n`);
     expect(wrong.status).toBe(400);
-    expect(ImportErrorResponseSchema.parse(wrong.body).errors).toEqual([{ line: 1, column: 'title_en', message: expect.stringContaining(HEADER) as unknown }]);
+    expect(ImportErrorResponseSchema.parse(wrong.body).errors).toEqual([
+      { line: 1, column: 'title_en', message: expect.stringContaining(HEADER) as unknown, code: 'headerColumn', params: expect.objectContaining({ position: 4, found: 'title' }) as unknown },
+    ]);
     const empty = await importCsv('');
     expect(empty.status).toBe(400);
     expect(ImportErrorResponseSchema.parse(empty.body).errors[0]?.line).toBe(1);
@@ -210,6 +222,8 @@ describe('POST /api/admin/products/import', () => {
     const unchanged = await someProduct(3);
     const [{ top } = { top: 0 }] = await t.database.db.select({ top: max(products.position) }).from(products);
     const unchangedLine = records((await exportCsv()).raw).find((r) => r[0] === unchanged.id) ?? [];
+    // Its subcategory left empty: an update keeps the product's own.
+    unchangedLine[col('subcategory')] = '';
     const csv = csvOf(
       row({ title_en: 'Imported kettle', category: 'home', list_price: '30.00', price: '25.50', quantity: '7', status: 'draft' }),
       row({ title_en: 'Imported lamp', category: 'Home' }),
@@ -265,7 +279,7 @@ describe('POST /api/admin/products/import', () => {
     const target = await someProduct(4);
     const line = records((await exportCsv()).raw).find((r) => r[0] === target.id) ?? [];
     const res = await importCsv(csvOf(line, line));
-    expect(ImportErrorResponseSchema.parse(res.body).errors).toEqual([{ line: 3, column: 'id', message: 'This id is already on line 2' }]);
+    expect(ImportErrorResponseSchema.parse(res.body).errors).toEqual([{ line: 3, column: 'id', message: 'This id is already on line 2', code: 'idRepeated', params: { line: 2 } }]);
   });
 
   it('takes the file as multipart field file too', async () => {
@@ -312,7 +326,7 @@ describe('POST /api/admin/products/import', () => {
     // This test's import is the newest (other tests' refused imports have quantity errors too).
     const [failed] = await t.database.db.select().from(productImports).orderBy(desc(productImports.createdAt)).limit(1);
     expect(failed?.status).toBe('failed');
-    expect(failed?.errors).toEqual([{ line: 2, column: 'quantity', message: 'quantity must be a whole number from 0' }]);
+    expect(failed?.errors).toEqual([{ line: 2, column: 'quantity', message: 'quantity must be a whole number from 0', code: 'quantityFormat', params: {} }]);
   });
 
   it('imports 10 000 new rows in one go', async () => {
@@ -326,4 +340,145 @@ describe('POST /api/admin/products/import', () => {
     expect(await productCount()).toBe(before + 10_000);
     expect(seconds).toBeLessThan(30);
   }, 60_000);
+});
+
+/** A department's subcategory keys, in its order. */
+async function subcategoryKeys(department: string): Promise<{ id: string; key: string }[]> {
+  return t.database.db
+    .select({ id: subcategories.id, key: subcategories.slug })
+    .from(subcategories)
+    .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+    .where(eq(categories.slug, department))
+    .orderBy(asc(subcategories.position));
+}
+
+/** The exported row of a product, to change a few cells of. */
+async function exportedRow(id: string): Promise<string[]> {
+  const line = records((await exportCsv()).raw).find((r) => r[0] === id);
+  if (!line) throw new Error(`no exported row for ${id}`);
+  return line;
+}
+
+describe('the subcategory column', () => {
+  it('creates into the named subcategory, moves an update into one, and keeps the product’s own when empty', async () => {
+    const grocery = await subcategoryKeys('Grocery');
+    const electronics = await subcategoryKeys('electronics');
+    const [keep, moveWithin, moveAcross, moveAcrossEmpty] = await t.database.db
+      .select()
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(eq(categories.slug, 'Grocery'), eq(products.subcategoryId, grocery[1]!.id)))
+      .orderBy(asc(products.position))
+      .limit(4);
+    const exported = records((await exportCsv()).raw);
+    const rowOf = (p: typeof keep, cells: Partial<Record<ProductCsvColumn, string>>) => {
+      const line = [...(exported.find((r) => r[0] === p!.products.id) ?? [])];
+      for (const [name, value] of Object.entries(cells)) line[col(name as ProductCsvColumn)] = value;
+      return line;
+    };
+    const csv = csvOf(
+      // A key is matched in any letter case, as a department's is.
+      row({ title_en: 'Subcategory tea', subcategory: grocery[2]!.key.toUpperCase() }),
+      rowOf(keep, { subcategory: '' }),
+      rowOf(moveWithin, { subcategory: grocery[3]!.key }),
+      rowOf(moveAcross, { category: 'electronics', subcategory: electronics[2]!.key }),
+      rowOf(moveAcrossEmpty, { category: 'electronics', subcategory: '' }),
+    );
+    expect(ImportResultSchema.parse((await importCsv(csv, '?dryRun=1')).body).data).toEqual({ created: 1, updated: 3 });
+    const res = await importCsv(csv);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(ImportResultSchema.parse(res.body).data).toEqual({ created: 1, updated: 3 });
+
+    const subcategoryOf = async (id: string) => (await t.database.db.select({ s: products.subcategoryId }).from(products).where(eq(products.id, id)))[0]?.s;
+    const [tea] = await t.database.db.select().from(products).where(eq(products.titleEn, 'Subcategory tea'));
+    expect(tea?.subcategoryId).toBe(grocery[2]!.id);
+    expect(await subcategoryOf(keep!.products.id)).toBe(grocery[1]!.id);
+    expect((await t.database.db.select().from(products).where(eq(products.id, keep!.products.id)))[0]?.updatedAt).toEqual(keep!.products.updatedAt);
+    expect(await subcategoryOf(moveWithin!.products.id)).toBe(grocery[3]!.id);
+    expect(await subcategoryOf(moveAcross!.products.id)).toBe(electronics[2]!.id);
+    // Moved to another department with no subcategory named: that department's first.
+    expect(await subcategoryOf(moveAcrossEmpty!.products.id)).toBe(electronics[0]!.id);
+    // The export names them so.
+    expect((await exportedRow(moveAcross!.products.id))[col('subcategory')]).toBe(electronics[2]!.key);
+  });
+
+  it('refuses an unknown key, or another department’s, naming the department’s keys, and writes nothing', async () => {
+    const grocery = await subcategoryKeys('Grocery');
+    const electronics = await subcategoryKeys('electronics');
+    const target = await someProduct(6);
+    const before = await productCount();
+    const updated = await exportedRow(target.id);
+    updated[col('subcategory')] = 'no-such-subcategory';
+    updated[col('title_en')] = 'Not written';
+    const csv = csvOf(row({ title_en: 'Not created either' }), updated, row({ subcategory: electronics[0]!.key }));
+    const res = await importCsv(csv);
+    expect(res.status).toBe(400);
+    const { errors } = ImportErrorResponseSchema.parse(res.body);
+    expect(errors.map((e) => [e.line, e.column, e.code])).toEqual([
+      [3, 'subcategory', 'subcategoryUnknown'],
+      [4, 'subcategory', 'subcategoryUnknown'],
+    ]);
+    const department = updated[col('category')];
+    expect(errors[0]?.message).toBe(`subcategory "no-such-subcategory" is not one of the subcategories of ${department}: ${(await subcategoryKeys(department!)).map((s) => s.key).join(', ')}`);
+    expect(errors[1]?.params).toEqual({ value: electronics[0]!.key, category: 'Grocery', subcategories: grocery.map((s) => s.key) });
+    expect(await productCount()).toBe(before);
+    expect((await someProduct(6)).titleEn).toBe(target.titleEn);
+  });
+
+  it('is optional: a file with the old header imports as before (first subcategory for a new product, its own kept on update)', async () => {
+    const grocery = await subcategoryKeys('Grocery');
+    const target = await someProduct(7);
+    const line = await exportedRow(target.id);
+    line[col('title_en')] = `${target.titleEn} (renamed)`;
+    const res = await importCsv(legacyCsvOf(row({ title_en: 'Old header tea' }), line));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(ImportResultSchema.parse(res.body).data).toEqual({ created: 1, updated: 1 });
+    const [tea] = await t.database.db.select().from(products).where(eq(products.titleEn, 'Old header tea'));
+    expect(tea?.subcategoryId).toBe(grocery[0]!.id);
+    const after = await someProduct(7);
+    expect(after.titleEn).toBe(`${target.titleEn} (renamed)`);
+    expect(after.subcategoryId).toBe(target.subcategoryId);
+  });
+});
+
+describe('the import’s errors in the request’s language', () => {
+  const bad = () => csvOf(row({ title_ar: ' ' }), row({ list_price: '3.00' }), row({ category: 'Toys' }), row({ quantity: 'many' }));
+
+  it('answers them in Arabic for ?lng=ar or the i18next cookie, in English by default, naming the file’s column', async () => {
+    const english = ImportErrorResponseSchema.parse((await importCsv(bad())).body).errors;
+    expect(english.map((e) => e.message)).toEqual([
+      'title_ar is required',
+      'list_price must be above price',
+      `category "Toys" is not a department; use one of ${(await t.database.db.select({ s: categories.slug }).from(categories).orderBy(asc(categories.position))).map((c) => c.s).join(', ')}`,
+      'quantity must be a whole number from 0',
+    ]);
+    const arabic = ImportErrorResponseSchema.parse((await importCsv(bad(), '?lng=ar')).body).errors;
+    expect(arabic.map((e) => [e.line, e.column, e.code])).toEqual(english.map((e) => [e.line, e.column, e.code]));
+    expect(arabic[0]?.message).toBe('العمود title_ar مطلوب');
+    expect(arabic[1]?.message).toBe('يجب أن يكون العمود list_price أكبر من price');
+    expect(arabic[2]?.message).toMatch(/^القيمة "Toys" في العمود category ليست قسمًا؛ استخدم أحد الأقسام: Grocery، /);
+    expect(arabic[3]?.message).toBe('يجب أن يكون العمود quantity عددًا صحيحًا من 0 فأكثر');
+    for (const error of arabic) {
+      expect(error.message).toContain(error.column);
+      expect(error.message).not.toMatch(/title\.|listPrice/);
+    }
+    const byCookie = await t.request('POST', '/api/admin/products/import', {
+      headers: { ...catalog.headers, cookie: `${catalog.headers.cookie}; i18next=ar`, 'content-type': 'text/csv' },
+      body: bad(),
+    });
+    expect(ImportErrorResponseSchema.parse(byCookie.body).errors.map((e) => e.message)).toEqual(arabic.map((e) => e.message));
+  });
+
+  it('words a background import’s errors in the language its progress is asked in', async () => {
+    const started = await importCsv(bad(), '?async=1&lng=ar');
+    const { importId } = (started.body as { data: { importId: string } }).data;
+    let progress = ImportProgressResponseSchema.parse((await t.get(`/api/admin/imports/${importId}`, catalog.headers)).body).data;
+    for (let i = 0; i < 100 && progress.status !== 'failed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      progress = ImportProgressResponseSchema.parse((await t.get(`/api/admin/imports/${importId}`, catalog.headers)).body).data;
+    }
+    expect(progress.errors[0]).toEqual({ line: 2, column: 'title_ar', code: 'required', params: {}, message: 'title_ar is required' });
+    const arabic = ImportProgressResponseSchema.parse((await t.get(`/api/admin/imports/${importId}?lng=ar`, catalog.headers)).body).data;
+    expect(arabic.errors[0]?.message).toBe('العمود title_ar مطلوب');
+  });
 });

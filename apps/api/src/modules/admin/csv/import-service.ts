@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
 
-import { PRODUCT_CSV_COLUMNS } from '@dukkan/contracts/admin-products';
+import { PRODUCT_CSV_EXPORT_COLUMNS } from '@dukkan/contracts/admin-products';
 import { CsvError, parse } from 'csv-parse';
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 
@@ -13,7 +13,7 @@ import { foregroundQuiet } from '../../../lib/foreground';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { PLACEHOLDER_IMAGE } from '../photos/photo-urls';
 
-import { checkHeader, checkRow, type CheckedRow, type ImportDepartment, type ImportError } from './row-check';
+import { checkHeader, checkRow, importError, type CheckedRow, type CsvColumn, type ImportDepartment, type ImportError } from './row-check';
 
 /** Errors an import answers at most. */
 export const MAX_IMPORT_ERRORS = 100;
@@ -40,17 +40,21 @@ function* utf8Chunks(bytes: Buffer): Generator<Buffer> {
   }
 }
 
-/** Departments by lower-cased `name`, as rows may name them (exported for tests). */
+/** Departments by lower-cased `name`, as rows may name them, each with its subcategories by key (exported for tests). */
 export async function departmentsByName(db: Database): Promise<Map<string, ImportDepartment>> {
   const rows = await db
-    .select({ id: categories.id, name: categories.slug, subcategoryId: subcategories.id })
+    .select({ id: categories.id, name: categories.slug, subcategoryId: subcategories.id, subcategoryKey: subcategories.slug })
     .from(categories)
     .innerJoin(subcategories, eq(subcategories.categoryId, categories.id))
     .orderBy(asc(categories.position), asc(subcategories.position));
   const map = new Map<string, ImportDepartment>();
   for (const row of rows) {
     const key = row.name.toLowerCase();
-    if (!map.has(key)) map.set(key, { id: row.id, name: row.name, firstSubcategoryId: row.subcategoryId });
+    const department = map.get(key);
+    const subcategory = { id: row.subcategoryId, key: row.subcategoryKey };
+    // Rows come in the department's order: its first row is its first subcategory.
+    if (department) map.set(key, { ...department, subcategories: new Map([...department.subcategories, [row.subcategoryKey.toLowerCase(), subcategory]]) });
+    else map.set(key, { id: row.id, name: row.name, firstSubcategoryId: row.subcategoryId, subcategories: new Map([[row.subcategoryKey.toLowerCase(), subcategory]]) });
   }
   return map;
 }
@@ -69,18 +73,29 @@ export async function createImport(db: Database, staffId: string | null, dryRun:
 }
 
 function byLineAndColumn(a: ImportError, b: ImportError): number {
-  const column = (c: string) => PRODUCT_CSV_COLUMNS.indexOf(c as (typeof PRODUCT_CSV_COLUMNS)[number]);
+  const column = (c: string) => PRODUCT_CSV_EXPORT_COLUMNS.indexOf(c as CsvColumn);
   return a.line - b.line || column(a.column) - column(b.column);
 }
 
-/** What the parser could not read, as an error at the row it was reading. */
+/** The longest row the parser reads, in bytes. */
+const MAX_RECORD_BYTES = 64 * 1024;
+
+/** What the parser could not read, as an error at the row it was reading (csv-parse's own words are English only). */
 function parserError(error: unknown, lastLine: number): ImportError {
-  const message = error instanceof CsvError ? `The file is not valid CSV here: ${error.message}` : 'The file is not valid CSV';
-  return { line: lastLine + 1, column: 'id', message };
+  const code = error instanceof CsvError ? error.code : undefined;
+  const line = lastLine + 1;
+  if (code === 'CSV_QUOTE_NOT_CLOSED') return importError(line, 'id', 'quoteNotClosed');
+  if (code === 'CSV_INVALID_CLOSING_QUOTE' || code === 'INVALID_OPENING_QUOTE') return importError(line, 'id', 'badQuote');
+  if (code === 'CSV_MAX_RECORD_SIZE') return importError(line, 'id', 'rowTooLong', { max: MAX_RECORD_BYTES });
+  return importError(line, 'id', 'notCsv');
 }
 
-const DISTINCT_FROM_STAGED = sql`(p.category_id, p.status, p.title_en, p.title_ar, p.description_en, p.description_ar, p.brand_en, p.brand_ar, p.price_cents, p.list_price_cents, p.quantity)
-  is distinct from (s.category_id, s.status, s.title_en, s.title_ar, s.description_en, s.description_ar, s.brand_en, s.brand_ar, s.price_cents, s.list_price_cents, s.quantity)`;
+/**
+ * Whether a staged update changes its product. A row that names no subcategory (null) keeps the
+ * product's, unless it moves it to another department, which `category_id` already tells.
+ */
+const DISTINCT_FROM_STAGED = sql`(p.category_id, p.subcategory_id, p.status, p.title_en, p.title_ar, p.description_en, p.description_ar, p.brand_en, p.brand_ar, p.price_cents, p.list_price_cents, p.quantity)
+  is distinct from (s.category_id, coalesce(s.subcategory_id, p.subcategory_id), s.status, s.title_en, s.title_ar, s.description_en, s.description_ar, s.brand_en, s.brand_ar, s.price_cents, s.list_price_cents, s.quantity)`;
 
 /** The first row of a raw statement's result (`execute` answers each driver's own type; both have `rows`). */
 function firstRow<T>(result: unknown): T | undefined {
@@ -103,11 +118,11 @@ export async function runImport(db: Database, importId: string, csv: Buffer, { d
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(csv);
     } catch {
-      errors.push({ line: 1, column: 'id', message: 'The file must be UTF-8 text (save it as "CSV UTF-8")' });
+      errors.push(importError(1, 'id', 'notUtf8'));
       return await finishFailed(db, importId, errors, rowsChecked);
     }
     if (text.replace(/^\uFEFF/, '').trim() === '') {
-      errors.push({ line: 1, column: 'id', message: `The file is empty; its first row must be the header ${PRODUCT_CSV_COLUMNS.join(',')}` });
+      errors.push(importError(1, 'id', 'emptyFile', { columns: PRODUCT_CSV_EXPORT_COLUMNS.join(',') }));
       return await finishFailed(db, importId, errors, rowsChecked);
     }
 
@@ -123,7 +138,7 @@ export async function runImport(db: Database, importId: string, csv: Buffer, { d
       if (updateIds.length > 0) {
         const known = new Set((await db.select({ id: products.id }).from(products).where(inArray(products.id, updateIds))).map((r) => r.id));
         for (const row of rows) {
-          if (!row.isCreate && !known.has(row.productId)) errors.push({ line: row.line, column: 'id', message: 'No product has this id; leave id empty to create a product' });
+          if (!row.isCreate && !known.has(row.productId)) errors.push(importError(row.line, 'id', 'idUnknown'));
         }
       }
       if (errors.length === 0 && rows.length > 0) await stageRows(db, importId, rows);
@@ -132,27 +147,30 @@ export async function runImport(db: Database, importId: string, csv: Buffer, { d
       await foregroundQuiet(MAX_GIVE_WAY_MS);
     };
 
-    const parser = Readable.from(utf8Chunks(csv)).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: false, max_record_size: 64 * 1024 }));
+    const parser = Readable.from(utf8Chunks(csv)).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: false, max_record_size: MAX_RECORD_BYTES }));
     let line = 0;
+    /** The header's columns: PRODUCT_CSV_EXPORT_COLUMNS, or PRODUCT_CSV_COLUMNS (without `subcategory`). */
+    let columns: readonly CsvColumn[] = PRODUCT_CSV_EXPORT_COLUMNS;
     try {
       for await (const record of parser as AsyncIterable<string[]>) {
         line += 1;
         if (line === 1) {
-          const headerError = checkHeader(record);
-          if (headerError) {
-            errors.push(headerError);
+          const header = checkHeader(record);
+          if ('error' in header) {
+            errors.push(header.error);
             break;
           }
+          columns = header.columns;
           continue;
         }
         if (record.every((field) => field.trim() === '')) continue; // a blank row
         rowsChecked += 1;
-        const checked = checkRow(record, line, departments);
+        const checked = checkRow(record, line, departments, columns);
         if ('errors' in checked) {
           errors.push(...checked.errors);
         } else {
           const earlier = checked.row.isCreate ? undefined : seenIds.get(checked.row.productId);
-          if (earlier !== undefined) errors.push({ line, column: 'id', message: `This id is already on line ${earlier}` });
+          if (earlier !== undefined) errors.push(importError(line, 'id', 'idRepeated', { line: earlier }));
           else {
             if (!checked.row.isCreate) seenIds.set(checked.row.productId, line);
             batch.push(checked.row);
@@ -311,7 +329,9 @@ async function updateKnown(tx: Executor, chunk: SQL, staffId: string | null): Pr
     await tx.execute(sql`with changed as (
       update products p set
         category_id = s.category_id,
-        subcategory_id = case when p.category_id = s.category_id then p.subcategory_id else s.subcategory_id end,
+        -- The named subcategory; none named: the current one in the same department, else the first of the new department.
+        subcategory_id = coalesce(s.subcategory_id, case when p.category_id = s.category_id then p.subcategory_id
+          else (select sc.id from subcategories sc where sc.category_id = s.category_id order by sc.position limit 1) end),
         status = s.status, title_en = s.title_en, title_ar = s.title_ar, description_en = s.description_en,
         description_ar = s.description_ar, brand_en = s.brand_en, brand_ar = s.brand_ar, price_cents = s.price_cents,
         list_price_cents = s.list_price_cents, quantity = s.quantity, updated_at = now()

@@ -41,6 +41,7 @@ async function checkedRows(title: string, n: number): Promise<CheckedRow[]> {
       PRODUCT_CSV_COLUMNS.map((c) => fields[c]),
       i + 2,
       departments,
+      PRODUCT_CSV_COLUMNS,
     );
     if ('errors' in checked) throw new Error(JSON.stringify(checked.errors));
     return checked.row;

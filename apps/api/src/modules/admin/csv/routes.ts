@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 
 import { ImportErrorResponseSchema, ImportResultSchema } from '@dukkan/contracts/admin-products';
-import { dataSchema, ErrorResponseSchema, IdSchema } from '@dukkan/contracts/common';
+import { dataSchema, ErrorResponseSchema, IdSchema, LanguageSchema } from '@dukkan/contracts/common';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,10 +9,12 @@ import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { badRequest, HttpError, notFound } from '../../../lib/errors';
 import { treatAsBackground } from '../../../lib/foreground';
+import { requestLanguage } from '../../../lib/language';
 import { auditActorOf } from '../audit/record';
 import { requireStaff } from '../guard';
 
 import { exportProductsCsv } from './export-service';
+import { inLanguage } from './import-messages';
 import { createImport, getImport, resumeImports, runImport, type ImportOutcome } from './import-service';
 
 interface CsvRoutesOptions {
@@ -27,7 +29,10 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
-const ImportQuerySchema = z.object({ dryRun: flag, async: flag });
+/** The language of the errors' `message` (else the `lng` header, the i18next cookie, English). */
+const lngQuery = LanguageSchema.optional().describe('Language of the errors’ messages (else the lng header, the i18next cookie, en)');
+
+const ImportQuerySchema = z.object({ dryRun: flag, async: flag, lng: lngQuery });
 
 /** `GET /api/admin/imports/{id}`: an import's progress, for the back office's progress bar. */
 export const ImportProgressSchema = z.object({
@@ -86,7 +91,7 @@ export const adminCsvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (ap
     {
       schema: {
         tags: ['admin'],
-        summary: 'Every product (every status) as CSV, UTF-8 with a byte-order mark, columns PRODUCT_CSV_COLUMNS',
+        summary: 'Every product (every status) as CSV, UTF-8 with a byte-order mark, columns PRODUCT_CSV_EXPORT_COLUMNS; text a spreadsheet would run as a formula starts with \'',
         produces: ['text/csv'],
       },
     },
@@ -148,7 +153,7 @@ export const adminCsvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (ap
         return reply.code(202).send({ data: { importId } });
       }
       const outcome: ImportOutcome = await run;
-      if (!outcome.ok) return reply.code(400).send({ errors: outcome.errors });
+      if (!outcome.ok) return reply.code(400).send({ errors: inLanguage(outcome.errors, requestLanguage(request)) });
       return reply.code(200).send({ data: { created: outcome.created, updated: outcome.updated } });
     },
   );
@@ -160,6 +165,7 @@ export const adminCsvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (ap
         tags: ['admin'],
         summary: 'An import’s progress and outcome',
         params: z.object({ id: IdSchema }),
+        querystring: z.object({ lng: lngQuery }),
         response: { 200: ImportProgressResponseSchema, ...errors },
       },
     },
@@ -175,7 +181,7 @@ export const adminCsvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (ap
           total: row.total,
           created: row.created,
           updated: row.updated,
-          errors: ImportErrorResponseSchema.shape.errors.parse(row.errors),
+          errors: inLanguage(ImportErrorResponseSchema.shape.errors.parse(row.errors), requestLanguage(request)),
           createdAt: row.createdAt.toISOString(),
           finishedAt: row.finishedAt?.toISOString() ?? null,
         },

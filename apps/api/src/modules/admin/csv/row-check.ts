@@ -1,17 +1,40 @@
 import { randomUUID } from 'node:crypto';
 
-import { CreateProductBodySchema, PRODUCT_CSV_COLUMNS } from '@dukkan/contracts/admin-products';
+import {
+  CreateProductBodySchema,
+  dollarsHaveCents,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_EXPORT_COLUMNS,
+  type ImportErrorCode,
+  type ImportErrorParams,
+  type ProductCsvColumn,
+} from '@dukkan/contracts/admin-products';
 import { IdSchema } from '@dukkan/contracts/common';
+import type { z } from 'zod';
 
+import { restoreCsvText } from '../../../lib/csv';
 import { unstorableTextProblem } from '../../../lib/text-guard';
 
-export type CsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+import { importErrorMessage } from './import-messages';
 
-/** One refused cell: `line` counts from 1 with the header as line 1; `column` is the header's name. */
+export type CsvColumn = ProductCsvColumn;
+
+/**
+ * One refused cell: `line` counts from 1 with the header as line 1; `column` is the header's
+ * name. `code` and `params` say what is wrong for a client that words it itself; `message` is
+ * the English wording, as recorded with the import (routes answer it in the request's language).
+ */
 export interface ImportError {
   line: number;
   column: string;
   message: string;
+  code: ImportErrorCode;
+  params: ImportErrorParams;
+}
+
+/** An import error with its English message. */
+export function importError(line: number, column: string, code: ImportErrorCode, params: ImportErrorParams = {}): ImportError {
+  return { line, column, message: importErrorMessage(code, column, params, 'en'), code, params };
 }
 
 /** A department as an import row may name it (its `name`, matched in any letter case). */
@@ -19,8 +42,10 @@ export interface ImportDepartment {
   id: string;
   /** The department's `name` as `GET /api/categories/` answers it. */
   name: string;
-  /** Its first subcategory: where a created product goes, and a moved one. */
+  /** Its first subcategory: where a created product goes, and a moved one, when the row names none. */
   firstSubcategoryId: string;
+  /** Its subcategories by their key (`name` in `GET /api/subcategories`), lower-cased; in the department's order. */
+  subcategories: ReadonlyMap<string, { id: string; key: string }>;
 }
 
 /** A row that passed every check that needs no database, ready for the staging table. */
@@ -31,7 +56,12 @@ export interface CheckedRow {
   isCreate: boolean;
   slug: string | null;
   categoryId: string;
-  subcategoryId: string;
+  /**
+   * The subcategory the row names; for a new product without one, its department's first. `null`:
+   * an update that names none, which keeps the product's subcategory, or takes the new
+   * department's first when it moves (decided when applied, against the product's department).
+   */
+  subcategoryId: string | null;
   status: 'draft' | 'published' | 'archived';
   titleEn: string;
   titleAr: string;
@@ -56,28 +86,32 @@ const COLUMN_OF_PATH: Record<string, CsvColumn> = {
   description: 'description_en',
   brand: 'brand_en',
   category: 'category',
+  subcategory: 'subcategory',
   price: 'price',
   listPrice: 'list_price',
   quantity: 'quantity',
   status: 'status',
 };
 
-/** The header row's problem, or null when it is exactly PRODUCT_CSV_COLUMNS. */
-export function checkHeader(header: readonly string[]): ImportError | null {
+/** Columns that hold numbers the shop writes as they are: never prefixed on export, so never restored on import. */
+const NUMBER_COLUMNS: ReadonlySet<CsvColumn> = new Set(['price', 'list_price', 'quantity']);
+
+/**
+ * The header row's columns: exactly PRODUCT_CSV_EXPORT_COLUMNS, or PRODUCT_CSV_COLUMNS (the same
+ * without `subcategory`, a file made before the column existed); else its problem, on line 1.
+ */
+export function checkHeader(header: readonly string[]): { columns: readonly CsvColumn[] } | { error: ImportError } {
   const names = header.map((h) => h.trim());
-  for (const [i, expected] of PRODUCT_CSV_COLUMNS.entries()) {
-    if (names[i] !== expected) {
-      return {
-        line: 1,
-        column: expected,
-        message: `The header row must be exactly ${PRODUCT_CSV_COLUMNS.join(',')}; column ${i + 1} is ${names[i] === undefined ? 'missing' : `"${names[i]}"`} where "${expected}" belongs`,
-      };
-    }
+  const columns = names[PRODUCT_CSV_EXPORT_COLUMNS.indexOf('subcategory')] === 'subcategory' ? PRODUCT_CSV_EXPORT_COLUMNS : PRODUCT_CSV_COLUMNS;
+  const all = PRODUCT_CSV_EXPORT_COLUMNS.join(',');
+  for (const [i, expected] of columns.entries()) {
+    const found = names[i];
+    if (found === undefined) return { error: importError(1, expected, 'headerMissing', { columns: all, position: i + 1, expected }) };
+    if (found !== expected) return { error: importError(1, expected, 'headerColumn', { columns: all, position: i + 1, found, expected }) };
   }
-  if (names.length > PRODUCT_CSV_COLUMNS.length) {
-    return { line: 1, column: names[PRODUCT_CSV_COLUMNS.length] ?? 'quantity', message: `The header row must be exactly ${PRODUCT_CSV_COLUMNS.join(',')}; it has more columns` };
-  }
-  return null;
+  const extra = names[columns.length];
+  if (extra !== undefined) return { error: importError(1, extra, 'headerExtra', { columns: all, found: extra }) };
+  return { columns };
 }
 
 const DOLLARS = /^\d{1,9}(\.\d+)?$/;
@@ -95,44 +129,88 @@ export function slugFor(title: string, id: string): string {
   return `${words || 'product'}-${id.replaceAll('-', '').slice(0, 12)}`;
 }
 
+type ZodIssue = z.ZodError['issues'][number];
+
+/** What a zod issue of CreateProductBodySchema means for `column`, as an import error's code. */
+function problemOfIssue(column: CsvColumn, issue: ZodIssue): { code: ImportErrorCode; params?: ImportErrorParams } {
+  const max = issue.code === 'too_big' ? { max: Number(issue.maximum) } : undefined;
+  switch (column) {
+    case 'price':
+    case 'list_price':
+      if (issue.code === 'too_small') return { code: 'notPositive' };
+      if (max) return { code: 'tooHigh', params: max };
+      // The cents were checked before: what is left is the compare-at price's rule.
+      if (issue.code === 'custom' && column === 'list_price') return { code: 'listPriceNotAbovePrice' };
+      return { code: 'invalid' };
+    case 'quantity':
+      return max ? { code: 'tooHigh', params: max } : { code: 'quantityFormat' };
+    case 'status':
+      return { code: 'statusInvalid' };
+    default:
+      if (max) return { code: 'tooLong', params: max };
+      if (issue.code === 'too_small' || issue.code === 'invalid_type') return { code: 'required' };
+      return { code: 'invalid' };
+  }
+}
+
 /**
  * Checks one data row by the rules of `POST /api/admin/products` (CreateProductBodySchema) plus
  * the CSV's own: `id` empty (create) or a product id, `category` an existing department,
- * `status` draft or published (archived too for a row that updates: the export's round trip).
- * Whether an `id` exists is checked later, a batch at a time.
+ * `subcategory` empty or one of that department's, `status` draft or published (archived too for
+ * a row that updates: the export's round trip). `columns` are the header's (`checkHeader`). A
+ * text cell the export prefixed with `'` (lib/csv.ts) is read back without it. Whether an `id`
+ * exists is checked later, a batch at a time.
  */
-export function checkRow(record: readonly string[], line: number, departments: ReadonlyMap<string, ImportDepartment>): { row: CheckedRow } | { errors: ImportError[] } {
+export function checkRow(
+  record: readonly string[],
+  line: number,
+  departments: ReadonlyMap<string, ImportDepartment>,
+  columns: readonly CsvColumn[],
+): { row: CheckedRow } | { errors: ImportError[] } {
   const errors: ImportError[] = [];
-  const fail = (column: CsvColumn, message: string) => errors.push({ line, column, message });
-  if (record.length !== PRODUCT_CSV_COLUMNS.length) {
-    const column = PRODUCT_CSV_COLUMNS[Math.min(record.length, PRODUCT_CSV_COLUMNS.length - 1)] ?? 'id';
-    fail(column, `The row has ${record.length} columns; the header has ${PRODUCT_CSV_COLUMNS.length}`);
+  const fail = (column: CsvColumn, code: ImportErrorCode, params?: ImportErrorParams) => errors.push(importError(line, column, code, params));
+  if (record.length !== columns.length) {
+    const column = columns[Math.min(record.length, columns.length - 1)] ?? 'id';
+    fail(column, 'columnCount', { found: record.length, expected: columns.length });
     return { errors };
   }
-  const cell = Object.fromEntries(PRODUCT_CSV_COLUMNS.map((c, i) => [c, record[i] ?? ''])) as Record<CsvColumn, string>;
-  for (const column of PRODUCT_CSV_COLUMNS) {
-    const problem = unstorableTextProblem(cell[column]);
-    if (problem) fail(column, `${column} ${problem}`);
+  // A column the header leaves out is empty.
+  const cell = Object.fromEntries(PRODUCT_CSV_EXPORT_COLUMNS.map((c) => [c, ''])) as Record<CsvColumn, string>;
+  for (const [i, column] of columns.entries()) {
+    const value = record[i] ?? '';
+    const problem = unstorableTextProblem(value);
+    if (problem) fail(column, value.includes('\u0000') ? 'nulCharacter' : 'unpairedSurrogate');
+    cell[column] = NUMBER_COLUMNS.has(column) ? value : restoreCsvText(value);
   }
   if (errors.length > 0) return { errors };
 
   const id = cell.id.trim();
   const isCreate = id === '';
-  if (!isCreate && !IdSchema.safeParse(id).success) fail('id', 'id must be a product id (from an export), or empty to create a product');
+  if (!isCreate && !IdSchema.safeParse(id).success) fail('id', 'idInvalid');
 
   const status = cell.status.trim();
   const archived = status === 'archived';
-  if (archived && isCreate) fail('status', "status must be 'draft' or 'published' for a new product");
+  if (archived && isCreate) fail('status', 'statusArchivedNew');
 
+  /** A number of dollars with at most two decimals, or its problem. */
+  const dollarsIn = (column: 'price' | 'list_price', text: string): boolean => {
+    if (!DOLLARS.test(text)) {
+      fail(column, column === 'price' ? 'priceFormat' : 'listPriceFormat');
+      return false;
+    }
+    if (!dollarsHaveCents(Number(text))) {
+      fail(column, 'priceCents');
+      return false;
+    }
+    return true;
+  };
   const price = cell.price.trim();
-  const priceOk = DOLLARS.test(price);
-  if (!priceOk) fail('price', 'price must be a number of dollars, like 12.50');
+  const priceOk = dollarsIn('price', price);
   const listPrice = cell.list_price.trim();
-  const listPriceOk = listPrice === '' || DOLLARS.test(listPrice);
-  if (!listPriceOk) fail('list_price', 'list_price must be a number of dollars, like 15.00, or empty');
+  const listPriceOk = listPrice === '' || dollarsIn('list_price', listPrice);
   const quantity = cell.quantity.trim();
   const quantityOk = WHOLE.test(quantity);
-  if (!quantityOk) fail('quantity', 'quantity must be a whole number from 0');
+  if (!quantityOk) fail('quantity', 'quantityFormat');
 
   const body = {
     title: { en: cell.title_en, ar: cell.title_ar },
@@ -151,11 +229,17 @@ export function checkRow(record: readonly string[], line: number, departments: R
       const column = COLUMN_OF_PATH[issue.path.join('.')] ?? 'id';
       // A value that was not a number at all has its error already.
       if ((column === 'price' && !priceOk) || (column === 'list_price' && (!priceOk || !listPriceOk)) || (column === 'quantity' && !quantityOk)) continue;
-      fail(column, issue.message);
+      const problem = problemOfIssue(column, issue);
+      fail(column, problem.code, problem.params);
     }
   }
   const department = departments.get(body.category.toLowerCase());
-  if (body.category !== '' && !department) fail('category', `category must be a department's name: ${[...departments.values()].map((d) => d.name).join(', ')}`);
+  if (body.category !== '' && !department) fail('category', 'categoryUnknown', { value: body.category, departments: [...departments.values()].map((d) => d.name) });
+  const subcategoryKey = cell.subcategory.trim();
+  const subcategory = department && subcategoryKey !== '' ? department.subcategories.get(subcategoryKey.toLowerCase()) : undefined;
+  if (department && subcategoryKey !== '' && !subcategory) {
+    fail('subcategory', 'subcategoryUnknown', { value: subcategoryKey, category: department.name, subcategories: [...department.subcategories.values()].map((s) => s.key) });
+  }
   if (errors.length > 0 || !parsed.success || !department) return { errors };
 
   const data = parsed.data;
@@ -167,7 +251,7 @@ export function checkRow(record: readonly string[], line: number, departments: R
       isCreate,
       slug: isCreate ? slugFor(data.title.en, productId) : null,
       categoryId: department.id,
-      subcategoryId: department.firstSubcategoryId,
+      subcategoryId: subcategory?.id ?? (isCreate ? department.firstSubcategoryId : null),
       status: archived ? 'archived' : data.status,
       titleEn: data.title.en,
       titleAr: data.title.ar,
