@@ -346,12 +346,14 @@ export const ar: Texts = {
     },
     reasonNote: 'السبب: {{note}}',
     mails: {
+      'order-confirmation': 'تأكيد الطلب',
       'order-shipped': 'تم شحن الطلب',
       'order-delivered': 'تم توصيل الطلب',
       'order-cancelled': 'تم إلغاء الطلب',
       'order-refunded': 'تم استرداد المبلغ',
     },
     mailStates: { pending: 'بانتظار الإرسال', sent: 'أُرسل', failed: 'فشل' },
+    paymentStates: { open: 'مفتوحة (لم تُدفع بعد)', completed: 'مكتملة (مدفوعة)', expired: 'منتهية الصلاحية', cancelled: 'ملغاة' },
   },
   customers: {
     title: 'العملاء',

@@ -344,12 +344,14 @@ export const en = {
     },
     reasonNote: 'Reason: {{note}}',
     mails: {
+      'order-confirmation': 'order confirmation',
       'order-shipped': 'order shipped',
       'order-delivered': 'order delivered',
       'order-cancelled': 'order cancelled',
       'order-refunded': 'order refunded',
     },
     mailStates: { pending: 'waiting to be sent', sent: 'sent', failed: 'failed' },
+    paymentStates: { open: 'Open (not paid yet)', completed: 'Completed (paid)', expired: 'Expired', cancelled: 'Cancelled' },
   },
   customers: {
     title: 'Customers',

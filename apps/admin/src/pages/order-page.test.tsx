@@ -1,12 +1,42 @@
-import type { AdminOrder } from '@dukkan/contracts/admin-orders';
+import { REFUND_STATUSES, TIMELINE_KINDS, type AdminOrder } from '@dukkan/contracts/admin-orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { MAIL_STATES, ORDER_MAIL_KINDS, PAYMENT_SESSION_STATES } from '../app/order-texts';
 import { APPLES, CUSTOMER_ID, order, ORDER_ID, PEARS, writes } from '../test/back-office';
 import { json, renderAdmin, stubApi, type Answer, type Call } from '../test/harness';
 
 import { refundBodyOf } from './order-page';
+
+/** An order whose timeline has every kind of moment and every mail in every state, a payment session in every state and a refund in every state; all the shop's doing. */
+function everyWordOrder(): AdminOrder {
+  const moment = { at: '2026-11-20T09:30:00.000Z', by: null, from: null, to: null, note: null, amount: null, mailStatus: null };
+  return order({
+    timeline: [
+      ...TIMELINE_KINDS.filter((kind) => kind !== 'mail').map((kind) => ({
+        ...moment,
+        kind,
+        ...(kind === 'status' ? { from: 'Processing', to: 'Shipped' } : {}),
+        ...(kind === 'refund' || kind === 'refund-failed' ? { amount: 10 } : {}),
+      })),
+      ...ORDER_MAIL_KINDS.flatMap((note) => MAIL_STATES.map((mailStatus) => ({ ...moment, kind: 'mail' as const, note, mailStatus }))),
+    ],
+    payments: PAYMENT_SESSION_STATES.map((status, index) => ({ _id: `pay${index}`, provider: 'sandbox', providerSessionId: `sbx_${index}`, status, amount: 40, createdAt: '2026-11-20T09:31:00.000Z' })),
+    refunds: REFUND_STATUSES.map((status, index) => ({
+      _id: `r${index}`,
+      amount: 10,
+      reason: 'سبب',
+      restock: false,
+      items: [],
+      status,
+      providerRefundId: null,
+      failureMessage: null,
+      by: null,
+      createdAt: '2026-11-21T08:00:00.000Z',
+    })),
+  });
+}
 
 const PATH = `/api/admin/orders/${ORDER_ID}`;
 
@@ -174,6 +204,33 @@ describe('order page', () => {
     expect(screen.getByText('مسترد جزئيًا')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'المنتجات' })).getByRole('link', { name: 'تفاح' })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+  });
+
+  it('says every event, mail, payment state and refund state in Arabic, none as the API writes it', async () => {
+    orderApi(everyWordOrder());
+    await renderAdmin(`/admin/orders/${ORDER_ID}`, 'ar');
+    const timeline = await screen.findByRole('region', { name: 'السجل الزمني' });
+    const items = within(timeline).getAllByRole('listitem');
+    expect(items).toHaveLength(TIMELINE_KINDS.length - 1 + ORDER_MAIL_KINDS.length * MAIL_STATES.length);
+    // Each moment is the shop's (no staff email), so nothing in it may be in Latin letters: no `order-confirmation`, no `sent`.
+    for (const item of items) expect(item.textContent).not.toMatch(/[A-Za-z]/);
+    expect(items.map((item) => item.textContent)).toContainEqual(expect.stringContaining('بريد إلى المتسوّق: تأكيد الطلب (أُرسل)'));
+
+    const payments = within(screen.getByRole('table', { name: 'المدفوعات' })).getAllByRole('row').slice(1);
+    expect(payments.map((row) => within(row).getAllByRole('cell')[3]?.textContent)).toEqual(['مفتوحة (لم تُدفع بعد)', 'مكتملة (مدفوعة)', 'منتهية الصلاحية', 'ملغاة']);
+    const refunds = within(screen.getByRole('table', { name: 'المبالغ المستردة' })).getAllByRole('row').slice(1);
+    expect(refunds.map((row) => within(row).getAllByRole('cell')[4]?.textContent)).toEqual(['بانتظار رد مزوّد الدفع', 'تم', 'مرفوض: ']);
+  });
+
+  it('says the order-confirmation mail and a completed payment session in words in English too', async () => {
+    orderApi(everyWordOrder());
+    await renderAdmin(`/admin/orders/${ORDER_ID}`);
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const texts = within(timeline).getAllByRole('listitem').map((item) => item.textContent);
+    expect(texts).toContainEqual(expect.stringContaining('Mail to the shopper: order confirmation (sent)'));
+    expect(texts.join('\n')).not.toContain('order-confirmation');
+    const payments = within(screen.getByRole('table', { name: 'Payments' })).getAllByRole('row').slice(1);
+    expect(payments.map((row) => within(row).getAllByRole('cell')[3]?.textContent)).toEqual(['Open (not paid yet)', 'Completed (paid)', 'Expired', 'Cancelled']);
   });
 
   it('builds the refund body: the lines with units only when restocking', () => {

@@ -26,6 +26,7 @@ import { errorProps } from '../app/form';
 import { formatDateTime, formatDollars } from '../app/format';
 import { toLanguage, type Language } from '../app/language';
 import { Busy } from '../app/layout';
+import { mailLabel, mailStateLabel, paymentStateLabel } from '../app/order-texts';
 import { DataTable, Facts, Section, ScrollBox } from '../app/parts';
 
 type Dialog = 'move' | 'cancel' | 'refund' | null;
@@ -70,11 +71,8 @@ function describe(t: TFunction, entry: TimelineEntry): string {
       return t('order.kinds.refund', { amount });
     case 'refund-failed':
       return t('order.kinds.refund-failed', { amount });
-    case 'mail': {
-      const mails: Record<string, string> = t('order.mails', { returnObjects: true });
-      const states: Record<string, string> = t('order.mailStates', { returnObjects: true });
-      return t('order.kinds.mail', { mail: mails[entry.note ?? ''] ?? entry.note ?? '', state: states[entry.mailStatus ?? ''] ?? entry.mailStatus ?? '' });
-    }
+    case 'mail':
+      return t('order.kinds.mail', { mail: mailLabel(t, entry.note), state: mailStateLabel(t, entry.mailStatus) });
     default:
       return t(`order.kinds.${entry.kind}`);
   }
@@ -306,7 +304,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
                       <TableCell dir="ltr" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
                         {payment.providerSessionId}
                       </TableCell>
-                      <TableCell>{payment.status}</TableCell>
+                      <TableCell>{paymentStateLabel(t, payment.status)}</TableCell>
                       <TableCell align="right">{formatDollars(payment.amount)}</TableCell>
                     </TableRow>
                   ))}
