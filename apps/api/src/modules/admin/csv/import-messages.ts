@@ -6,7 +6,8 @@ import { joinParts } from '@dukkan/contracts/format';
  * The API's wording of each import error (`message`), in both languages: `{{column}}` is the
  * file's column (`title_ar`, never the JSON path `title.ar`), the other `{{…}}` the error's params.
  * Arabic messages start with an Arabic word, so a reader that judges the direction by the first
- * letter lays them out right to left. The back office words them itself (its locale files'
+ * letter lays them out right to left, and put no number before a noun (whose form would depend on
+ * the number). The back office words them itself (its locale files'
  * `importPage.problems`), from the same codes and params.
  */
 const MESSAGES: Record<Language, Record<ImportErrorCode, string>> = {
@@ -20,7 +21,7 @@ const MESSAGES: Record<Language, Record<ImportErrorCode, string>> = {
     headerColumn: 'The header row must be exactly {{columns}} (subcategory may be left out); column {{position}} is "{{found}}" where "{{expected}}" belongs',
     headerMissing: 'The header row must be exactly {{columns}} (subcategory may be left out); column {{position}} is missing where "{{expected}}" belongs',
     headerExtra: 'The header row must be exactly {{columns}} (subcategory may be left out); it has more columns, from "{{found}}"',
-    columnCount: 'The row has {{found}} columns; the header has {{expected}}',
+    columnCount: 'The row’s number of columns ({{found}}) is not the header’s ({{expected}})',
     nulCharacter: '{{column}} must not contain a NUL character (U+0000)',
     unpairedSurrogate: '{{column}} must not contain an unpaired UTF-16 surrogate',
     idInvalid: '{{column}} must be a product id (from an export), or empty to create a product',
@@ -51,7 +52,7 @@ const MESSAGES: Record<Language, Record<ImportErrorCode, string>> = {
     headerColumn: 'يجب أن يكون صف العناوين {{columns}} تمامًا (ويجوز حذف العمود subcategory)؛ العمود رقم {{position}} هو "{{found}}" ومكانه "{{expected}}"',
     headerMissing: 'يجب أن يكون صف العناوين {{columns}} تمامًا (ويجوز حذف العمود subcategory)؛ العمود رقم {{position}} ناقص ومكانه "{{expected}}"',
     headerExtra: 'يجب أن يكون صف العناوين {{columns}} تمامًا (ويجوز حذف العمود subcategory)؛ فيه أعمدة زائدة، أولها "{{found}}"',
-    columnCount: 'في الصف {{found}} من الأعمدة، وفي صف العناوين {{expected}}',
+    columnCount: 'عدد أعمدة هذا الصف ({{found}}) لا يساوي عدد أعمدة صف العناوين ({{expected}})',
     nulCharacter: 'يجب ألا يحتوي العمود {{column}} على المحرف NUL (U+0000)',
     unpairedSurrogate: 'يجب ألا يحتوي العمود {{column}} على نصف زوج بديل منفرد في UTF-16',
     idInvalid: 'يجب أن يكون العمود {{column}} معرّف منتج (من ملف تصدير)، أو فارغًا لإنشاء منتج',
@@ -60,7 +61,7 @@ const MESSAGES: Record<Language, Record<ImportErrorCode, string>> = {
     statusInvalid: 'يجب أن تكون قيمة العمود {{column}} إما draft أو published (أو archived في صف يحدّث منتجًا موجودًا)',
     statusArchivedNew: 'يجب أن تكون قيمة العمود {{column}} إما draft أو published لمنتج جديد',
     required: 'العمود {{column}} مطلوب',
-    tooLong: 'يجب ألا يزيد العمود {{column}} على {{max}} حرفًا',
+    tooLong: 'يجب ألا يتجاوز عدد أحرف العمود {{column}} {{max}}',
     priceFormat: 'يجب أن يكون العمود {{column}} مبلغًا بالدولار، مثل 12.50',
     listPriceFormat: 'يجب أن يكون العمود {{column}} مبلغًا بالدولار، مثل 15.00، أو فارغًا',
     priceCents: 'يجب ألا يزيد العمود {{column}} على منزلتين عشريتين',
