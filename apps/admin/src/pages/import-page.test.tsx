@@ -80,7 +80,7 @@ describe('import', () => {
     await user.upload(screen.getByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Check file' }));
     expect(await screen.findByText('The file is valid: 1 to create, 0 to update.')).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: /problems found/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Import now' }));
     expect(await screen.findByText('Imported: 1 created, 0 updated.')).toBeInTheDocument();
@@ -243,6 +243,68 @@ describe('import', () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(polls).toBe(5);
     expect(screen.getByRole('button', { name: 'Import now' })).toBeEnabled();
+  });
+
+  it('in Arabic, words each error in Arabic from its code, names the file’s column, and lists the department and subcategory keys', async () => {
+    const calls = stubApi((call) => {
+      if (call.url.pathname === '/api/subcategories') {
+        return json(200, {
+          data: [
+            { _id: 'sc1', name: 'electronics-tablets', label: 'الأجهزة اللوحية', image: '', category: 'electronics' },
+            { _id: 'sc2', name: 'electronics-audio', label: 'الصوتيات', image: '', category: 'electronics' },
+            { _id: 'sc3', name: 'grocery-beverages', label: 'المشروبات', image: '', category: 'Grocery' },
+          ],
+          total: 3,
+        });
+      }
+      if (call.url.pathname === '/api/admin/products/import') return json(202, { data: { importId: 'dry4' } });
+      if (call.url.pathname === '/api/admin/imports/dry4') {
+        return json(200, {
+          data: {
+            status: 'failed',
+            dryRun: true,
+            rowsChecked: 3,
+            total: null,
+            created: 0,
+            updated: 0,
+            // The API's English words: the screen words the errors itself, from their codes.
+            errors: [
+              { line: 2, column: 'title_ar', message: 'title_ar is required', code: 'required', params: {} },
+              { line: 3, column: 'list_price', message: 'list_price must be above price', code: 'listPriceNotAbovePrice', params: {} },
+              { line: 4, column: 'category', message: 'category "Toys" is not a department', code: 'categoryUnknown', params: { value: 'Toys', departments: ['electronics', 'Grocery'] } },
+              { line: 5, column: 'quantity', message: 'An error of a newer API', code: 'somethingNew', params: {} },
+            ],
+            finishedAt: '2026-11-27T10:00:00.000Z',
+          },
+        });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/import', 'ar');
+
+    const keys = await screen.findByRole('table', { name: 'مفاتيح العمودين category وsubcategory' });
+    await waitFor(() => expect(within(keys).getAllByRole('row')[1]!.textContent).toContain('electronics-tablets'));
+    const keyRows = within(keys).getAllByRole('row').map((row) => within(row).queryAllByRole('cell').map((cell) => cell.textContent));
+    expect(keyRows.slice(1)).toEqual([
+      ['Electronics', 'electronics', 'electronics-tablets, electronics-audio'],
+      ['Grocery', 'Grocery', 'grocery-beverages'],
+    ]);
+    expect(within(keys).getByRole('columnheader', { name: 'المفتاح (category)' })).toBeInTheDocument();
+    // Asked in the screen's language, as the product editor asks them.
+    expect(calls.find((c) => c.url.pathname === '/api/subcategories')?.url.searchParams.get('lng')).toBe('ar');
+
+    await user.upload(screen.getByLabelText('ملف CSV'), new File([BAD], 'products.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'افحص الملف' }));
+    const table = await screen.findByRole('table', { name: /لم يُستورد شيء/ });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['2', 'title_ar', 'العمود title_ar مطلوب'],
+      ['3', 'list_price', 'يجب أن يكون العمود list_price أكبر من price'],
+      ['4', 'category', 'القيمة "Toys" في العمود category ليست قسمًا؛ استخدم أحد الأقسام: electronics، Grocery'],
+      // A code this screen does not know: the API's own words.
+      ['5', 'quantity', 'An error of a newer API'],
+    ]);
   });
 
   it('shows a background dry run’s errors by line, as a synchronous one’s', async () => {

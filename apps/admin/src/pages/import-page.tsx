@@ -1,3 +1,5 @@
+import { IMPORT_ERROR_CODES, type ImportError, type ImportErrorCode } from '@dukkan/contracts/admin-products';
+import { joinParts } from '@dukkan/contracts/format';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,17 +15,27 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 
 import { adminApi, type ImportCounts, type ImportProgress } from '../app/api';
+import { toLanguage, type Language } from '../app/language';
 import { percentOf, uploadWithProgress, type UploadAnswer, type UploadProgress } from '../app/upload';
 
-interface ImportError {
-  line: number;
-  column: string;
-  message: string;
+const isKnownCode = (code: string | undefined): code is ImportErrorCode => code !== undefined && (IMPORT_ERROR_CODES as readonly string[]).includes(code);
+
+/**
+ * An import error in the screen's language, from its code, column and params (the column named as
+ * the file names it, `title_ar`); the API's own message when the code is one this screen does not
+ * know (an error recorded before codes, or a newer API).
+ */
+function problemText(error: ImportError, t: TFunction, language: Language): { text: string; translated: boolean } {
+  if (!isKnownCode(error.code)) return { text: error.message, translated: false };
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(error.params ?? {})) values[name] = Array.isArray(value) ? joinParts(value, language) : String(value);
+  return { text: t(`importPage.problems.${error.code}`, { ...values, column: error.column }), translated: true };
 }
 
 type Stage =
@@ -78,8 +90,12 @@ function stageOfProgress(data: ImportProgress | undefined, dryRun: boolean): Sta
 
 /** `/admin/import`: export every product; import a CSV after a dry run shows what it would do. */
 export default function ImportPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
   const inputId = useId();
+  // The keys the category and subcategory columns take, as the API names them.
+  const departments = adminApi.useCategoriesQuery(language);
+  const subcategories = adminApi.useSubcategoriesQuery(language);
   const [file, setFile] = useState<File | null>(null);
   /** The file the dry run found valid: the one "Import now" sends. */
   const [checkedFile, setCheckedFile] = useState<File | null>(null);
@@ -165,6 +181,40 @@ export default function ImportPage() {
           {t('importPage.importTitle')}
         </Typography>
         <Typography sx={{ mb: 2 }}>{t('importPage.importText')}</Typography>
+        {departments.data ? (
+          <Box component="section" aria-labelledby="keys-heading" sx={{ mb: 3 }}>
+            <Typography id="keys-heading" component="h3" variant="h3" sx={{ mb: 1 }}>
+              {t('importPage.keysTitle')}
+            </Typography>
+            <Typography sx={{ mb: 1 }}>{t('importPage.keysText')}</Typography>
+            <TableContainer>
+              <Table size="small">
+                <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('importPage.keysCaption')}</caption>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('importPage.keysColumns.department')}</TableCell>
+                    <TableCell>{t('importPage.keysColumns.category')}</TableCell>
+                    <TableCell>{t('importPage.keysColumns.subcategories')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {departments.data.map((department) => (
+                    <TableRow key={department._id}>
+                      <TableCell>{department.label}</TableCell>
+                      {/* Keys are written as the file holds them: left to right in the Arabic screen too. */}
+                      <TableCell dir="ltr">
+                        <code>{department.name}</code>
+                      </TableCell>
+                      <TableCell dir="ltr">
+                        <code>{(subcategories.data ?? []).filter((sub) => sub.category === department.name).map((sub) => sub.name).join(', ')}</code>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </Box>
+        ) : null}
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <label htmlFor={inputId}>{t('importPage.file')}</label>
           <input
@@ -205,13 +255,17 @@ export default function ImportPage() {
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {shown.errors.map((error, index) => (
-                      <TableRow key={`${error.line}-${error.column}-${index}`}>
-                        <TableCell>{error.line}</TableCell>
-                        <TableCell dir="ltr">{error.column}</TableCell>
-                        <TableCell dir="auto">{error.message}</TableCell>
-                      </TableRow>
-                    ))}
+                    {shown.errors.map((error, index) => {
+                      const problem = problemText(error, t, language);
+                      return (
+                        <TableRow key={`${error.line}-${error.column}-${index}`}>
+                          <TableCell>{error.line}</TableCell>
+                          <TableCell dir="ltr">{error.column}</TableCell>
+                          {/* The API's own words may be in another language than the screen's. */}
+                          <TableCell dir={problem.translated ? undefined : 'auto'}>{problem.text}</TableCell>
+                        </TableRow>
+                      );
+                    })}
                   </TableBody>
                 </Table>
               </TableContainer>
