@@ -19,7 +19,7 @@ import type { Database } from './db/client';
 import { authPlugin } from './lib/auth';
 import { watchCatalog } from './lib/catalog-version';
 import { CreationLimiter } from './lib/creation-limiter';
-import { answerFrameworkError, MAX_PATH_PARAMETER_LENGTH, registerErrorHandling } from './lib/errors';
+import { answerFrameworkError, MAX_PATH_PARAMETER_LENGTH, refuseOverlongPathParts, registerErrorHandling } from './lib/errors';
 import { FailureLimiter } from './lib/failure-limiter';
 import { trackForegroundRequests } from './lib/foreground';
 import { storefrontInlineScriptHashes } from './lib/inline-scripts';
@@ -133,6 +133,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
     reply.header('x-request-id', request.id);
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
+  app.addHook('onRequest', refuseOverlongPathParts);
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
-import { answerFrameworkError, MAX_PATH_PARAMETER_LENGTH } from './errors';
+import { answerFrameworkError, MAX_PATH_PARAMETER_LENGTH, refuseOverlongPathParts } from './errors';
 import { LOG_REDACTION } from './log-redaction';
 
 const EMAIL = 'layla.hassan@example.com';
@@ -73,5 +73,22 @@ describe('answerFrameworkError', () => {
     expect(errors[0]).toMatchObject({ msg: 'request failed', err: { code: 'FST_ERR_ASYNC_CONSTRAINT' } });
     expect(errors[0]?.reqId).toBe(res.headers['x-request-id']);
     expect(lines.join('\n')).not.toContain(EMAIL);
+  });
+
+  it('answers the same 400 when a wildcard route would take the over-long path (the built storefront\'s pages and files)', async () => {
+    const { app, lines } = appWithLog();
+    app.addHook('onRequest', refuseOverlongPathParts);
+    app.get('/*', () => ({ page: true }));
+    for (const url of [`/things/${'x'.repeat(MAX_PATH_PARAMETER_LENGTH + 1)}`, `/details/${'y'.repeat(5000)}?lng=ar`]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ message: 'The address is not valid: a part of its path is longer than 200 characters', code: 'BAD_REQUEST' });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    // A long query, or a long path of short parts, is not refused.
+    expect((await app.inject({ method: 'GET', url: `/details/abc?q=${'z'.repeat(500)}` })).json()).toEqual({ page: true });
+    expect((await app.inject({ method: 'GET', url: `/${'part/'.repeat(60)}end` })).json()).toEqual({ page: true });
+    await app.close();
+    expect(lines.map((line) => (JSON.parse(line) as { level: number }).level).filter((level) => level >= 50)).toEqual([]);
   });
 });

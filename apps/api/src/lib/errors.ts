@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@dukkan/contracts/errors';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** An error whose message is safe and meant for the client, answered with its status. */
@@ -77,10 +77,12 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 /** The longest path parameter the router takes (an id is 36 characters, a slug or a department's name far less). */
 export const MAX_PATH_PARAMETER_LENGTH = 200;
 
+const OVERLONG_PATH_MESSAGE = `The address is not valid: a part of its path is longer than ${MAX_PATH_PARAMETER_LENGTH} characters`;
+
 /** The router's errors that are the client's, and the message each gets. */
 const FRAMEWORK_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_BAD_URL: 'The address is not valid',
-  FST_ERR_MAX_PARAM_LENGTH: `The address is not valid: a part of its path is longer than ${MAX_PATH_PARAMETER_LENGTH} characters`,
+  FST_ERR_MAX_PARAM_LENGTH: OVERLONG_PATH_MESSAGE,
 };
 
 /**
@@ -100,6 +102,23 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   }
   request.log.error({ err: error }, 'request failed');
   void reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL' });
+}
+
+/**
+ * onRequest hook: a path with a part over MAX_PATH_PARAMETER_LENGTH is the same 400 wherever it
+ * goes. The router raises FST_ERR_MAX_PARAM_LENGTH only when no other route can take the path;
+ * once the storefront is built, its wildcard routes (pages, static files) take it instead and
+ * would answer a 404 or a page.
+ */
+export function refuseOverlongPathParts(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  const query = request.url.indexOf('?');
+  const path = query === -1 ? request.url : request.url.slice(0, query);
+  if (path.length > MAX_PATH_PARAMETER_LENGTH && path.split('/').some((part) => part.length > MAX_PATH_PARAMETER_LENGTH)) {
+    // An answer sent from a hook ends the request; `done` is not called then.
+    void reply.code(400).header('cache-control', 'no-store').send({ message: OVERLONG_PATH_MESSAGE, code: 'BAD_REQUEST' });
+    return;
+  }
+  done();
 }
 
 /**
