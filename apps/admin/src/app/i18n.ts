@@ -4,7 +4,8 @@ import { initReactI18next } from 'react-i18next';
 import { ar } from '../locales/ar';
 import { en } from '../locales/en';
 
-import type { Language } from './language';
+import { formatCount } from './format';
+import { toLanguage, type Language } from './language';
 
 export const resources = { en: { translation: en }, ar: { translation: ar } };
 
@@ -19,5 +20,8 @@ export async function createI18n(language: Language): Promise<i18n> {
     interpolation: { escapeValue: false }, // React escapes what it renders.
     returnNull: false,
   });
+  // `{{count, number}}` in a text: the count as the shop writes every number, Latin digits in Arabic too
+  // (i18next's own `number` formatter would write Arabic-Indic ones for `ar`).
+  instance.services.formatter?.add('number', (value: unknown, lng: string | undefined) => formatCount(Number(value), toLanguage(lng)));
   return instance;
 }

@@ -1,7 +1,9 @@
+import type { WithArabicPlurals } from '../app/plurals';
+
 import type { Texts } from './en';
 
-/** The back office's Arabic texts: the same keys as locales/en.ts. */
-export const ar: Texts = {
+/** The back office's Arabic texts: the same keys as locales/en.ts, a plural text in all six of Arabic's forms (app/plurals.ts). */
+export const ar: WithArabicPlurals<Texts> = {
   app: {
     title: 'لوحة إدارة دكان',
     skip: 'انتقل إلى المحتوى',
@@ -76,7 +78,12 @@ export const ar: Texts = {
     required: 'مطلوب',
     email: 'أدخل بريدًا إلكترونيًا صحيحًا',
     passwordLength: '12 حرفًا على الأقل',
-    tooLong: '{{max}} حرفًا على الأكثر',
+    tooLong_zero: 'لا يُقبل أي حرف',
+    tooLong_one: 'حرف واحد على الأكثر',
+    tooLong_two: 'حرفان على الأكثر',
+    tooLong_few: '{{count, number}} أحرف على الأكثر',
+    tooLong_many: '{{count, number}} حرفًا على الأكثر',
+    tooLong_other: '{{count, number}} حرف على الأكثر',
     price: 'سعر أكبر من 0 بمنزلتين عشريتين على الأكثر',
     listPrice: 'يجب أن يكون أعلى من السعر',
     quantity: 'عدد صحيح من 0',
@@ -95,9 +102,24 @@ export const ar: Texts = {
     out: 'نفد من المخزون',
     publish: 'نشر المحدد',
     unpublish: 'إلغاء نشر المحدد',
-    selected: 'تم تحديد {{count}}',
-    bulkDone: 'تم تحديث {{count}} من المنتجات',
-    bulkFailed: 'تعذّر تحديث {{count}} من المنتجات',
+    selected_zero: 'لم يُحدَّد أي منتج',
+    selected_one: 'تم تحديد منتج واحد',
+    selected_two: 'تم تحديد منتجين',
+    selected_few: 'تم تحديد {{count, number}} منتجات',
+    selected_many: 'تم تحديد {{count, number}} منتجًا',
+    selected_other: 'تم تحديد {{count, number}} منتج',
+    bulkDone_zero: 'لم يُحدَّث أي منتج',
+    bulkDone_one: 'تم تحديث منتج واحد',
+    bulkDone_two: 'تم تحديث منتجين',
+    bulkDone_few: 'تم تحديث {{count, number}} منتجات',
+    bulkDone_many: 'تم تحديث {{count, number}} منتجًا',
+    bulkDone_other: 'تم تحديث {{count, number}} منتج',
+    bulkFailed_zero: 'لم يتعذّر تحديث أي منتج',
+    bulkFailed_one: 'تعذّر تحديث منتج واحد',
+    bulkFailed_two: 'تعذّر تحديث منتجين',
+    bulkFailed_few: 'تعذّر تحديث {{count, number}} منتجات',
+    bulkFailed_many: 'تعذّر تحديث {{count, number}} منتجًا',
+    bulkFailed_other: 'تعذّر تحديث {{count, number}} منتج',
     columns: { image: 'الصورة', title: 'العنوان', category: 'القسم', price: 'السعر', quantity: 'المخزون', status: 'الحالة', updatedAt: 'آخر تحديث' },
     grid: 'المنتجات',
   },

@@ -150,7 +150,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
   /** A cancel or refund reason: required, 500 characters at most. */
   const reasonRules = {
     validate: (value: string) => value.trim().length > 0 || t('validation.required'),
-    maxLength: { value: 500, message: t('validation.tooLong', { max: 500 }) },
+    maxLength: { value: 500, message: t('validation.tooLong', { count: 500 }) },
   };
 
   /** The API's message inline (409 illegal move, 403 needs the owner, 502 refused or no answer from the provider...). */

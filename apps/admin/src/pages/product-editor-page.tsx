@@ -91,7 +91,7 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
   const required = { value: true, message: t('validation.required') };
   const textRules = (max: number) => ({
     required,
-    validate: (value: string) => (value.trim() === '' ? t('validation.required') : value.trim().length <= max || t('validation.tooLong', { max })),
+    validate: (value: string) => (value.trim() === '' ? t('validation.required') : value.trim().length <= max || t('validation.tooLong', { count: max })),
   });
 
   return (
@@ -222,7 +222,7 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
               <TextField
                 label={t('editor.reason')}
                 sx={{ gridColumn: { lg: 'span 2' } }}
-                {...register('reason', { maxLength: { value: 200, message: t('validation.tooLong', { max: 200 }) } })}
+                {...register('reason', { maxLength: { value: 200, message: t('validation.tooLong', { count: 200 }) } })}
                 {...errorProps(errors.reason)}
               />
             ) : null}

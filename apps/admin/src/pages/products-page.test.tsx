@@ -88,6 +88,31 @@ describe('products grid', () => {
     expect(await screen.findByRole('searchbox', { name: 'Search by title or id' })).toHaveValue('app');
   });
 
+  it('says how many products are selected and were updated in Arabic’s plural forms, once (not again in the grid’s footer)', async () => {
+    stubApi((call) => {
+      if (call.url.pathname === '/api/admin/products' && call.method === 'GET') {
+        return json(200, { data: [product('p1', 'Apples'), product('p2', 'Pears'), product('p3', 'Kiwis')], total: 3 });
+      }
+      const patch = /^\/api\/admin\/products\/(\w+)$/.exec(call.url.pathname);
+      return patch && call.method === 'PATCH' ? json(200, { data: { ...product(patch[1]!, 'x'), status: 'published' } }) : undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/products', 'ar');
+    const grid = await screen.findByRole('grid', { name: 'المنتجات' });
+    await within(grid).findByText('عربي Kiwis');
+    const rows = within(grid).getAllByRole('checkbox', { name: 'تحديد صف' });
+    await user.click(rows[0]!);
+    expect(await screen.findByText('تم تحديد منتج واحد')).toBeInTheDocument();
+    await user.click(rows[1]!);
+    expect(await screen.findByText('تم تحديد منتجين')).toBeInTheDocument();
+    await user.click(rows[2]!);
+    expect(await screen.findByText('تم تحديد 3 منتجات')).toBeInTheDocument();
+    // MUI X's Arabic footer would say it again, skirting the plural ("تم تحديد 3 من الصفوف").
+    expect(screen.queryByText(/من الصفوف/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'نشر المحدد' }));
+    expect(await screen.findByText('تم تحديث 3 منتجات')).toBeInTheDocument();
+  });
+
   it('maps the grid sort model to the API sort and back', () => {
     expect(sortModelOf('-price')).toEqual([{ field: 'price', sort: 'desc' }]);
     expect(sortModelOf('nonsense')).toEqual([{ field: 'updatedAt', sort: 'desc' }]);

@@ -176,6 +176,9 @@ export default function ProductsPage() {
         onSortModelChange={onSort}
         sortingOrder={['asc', 'desc']}
         checkboxSelection
+        // The count of selected rows is the page's own, above ("3 products selected", in Arabic's plural
+        // forms); the grid's would say it again, in MUI X's Arabic that skirts them ("3 من الصفوف").
+        hideFooterSelectedRowCount
         disableRowSelectionOnClick
         keepNonExistentRowsSelected
         rowSelectionModel={selection}

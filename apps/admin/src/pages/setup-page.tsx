@@ -49,7 +49,7 @@ export default function SetupPage() {
   else
     body = (
       <PublicForm onSubmit={handleSubmit(onSubmit)} intro={t('setup.intro')} error={alert}>
-        <TextField label={t('setup.name')} autoComplete="name" required {...register('name', { required: t('validation.required'), maxLength: { value: 100, message: t('validation.tooLong', { max: 100 }) } })} {...errorProps(errors.name)} />
+        <TextField label={t('setup.name')} autoComplete="name" required {...register('name', { required: t('validation.required'), maxLength: { value: 100, message: t('validation.tooLong', { count: 100 }) } })} {...errorProps(errors.name)} />
         <EmailField
           label={t('setup.email')}
           autoComplete="email"

@@ -74,7 +74,7 @@ export function StockSection({ product }: { product: AdminProduct }) {
             required
             sx={{ flexGrow: 1 }}
             {...register('reason', {
-              validate: (value) => (value.trim() === '' ? t('validation.required') : value.trim().length <= 200 || t('validation.tooLong', { max: 200 })),
+              validate: (value) => (value.trim() === '' ? t('validation.required') : value.trim().length <= 200 || t('validation.tooLong', { count: 200 })),
             })}
             {...errorProps(errors.reason)}
           />
