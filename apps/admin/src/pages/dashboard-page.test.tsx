@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { lastDays } from '../app/format';
-import { APPLES, CATALOG, lastQuery, ORDER_ID, sessionOf, stats, SUPPORT } from '../test/back-office';
+import { APPLES, CATALOG, KIWIS, lastQuery, ORDER_ID, sessionOf, stats, SUPPORT } from '../test/back-office';
 import { json, renderAdmin, stubApi, type Call } from '../test/harness';
 
 import { wholeCountTick } from './dashboard-page';
@@ -29,8 +29,15 @@ describe('dashboard', () => {
     const expiring = screen.getByRole('table', { name: 'Unpaid orders about to expire' });
     expect(within(expiring).getByRole('link', { name: ORDER_ID })).toHaveAttribute('href', `/admin/orders/${ORDER_ID}`);
     expect(within(expiring).getByText('shopper@example.com')).toBeInTheDocument();
-    const low = screen.getByRole('table', { name: 'Low stock (at most 5 left)' });
+    const low = screen.getByRole('region', { name: 'Low stock (1 to 5 units left)' });
+    expect(within(low).getByRole('row', { name: 'Apples 2' })).toBeInTheDocument();
     expect(within(low).getByRole('link', { name: 'Apples' })).toHaveAttribute('href', `/admin/products/${APPLES}`);
+    expect(within(low).getByRole('link', { name: 'All products low on stock' })).toHaveAttribute('href', '/admin/products?status=published&stock=low');
+    // Out of stock has a box of its own: 0 units is not low stock (README: low is 1 to the threshold).
+    const out = screen.getByRole('region', { name: 'Out of stock' });
+    expect(within(out).getByRole('link', { name: 'Kiwis' })).toHaveAttribute('href', `/admin/products/${KIWIS}`);
+    expect(within(out).getByRole('link', { name: 'All products out of stock' })).toHaveAttribute('href', '/admin/products?status=published&stock=out');
+    expect(within(low).queryByText('Kiwis')).not.toBeInTheDocument();
     const best = screen.getByRole('table', { name: 'Best sellers this week' });
     expect(within(best).getByRole('row', { name: 'Pears 9 $180.00' })).toBeInTheDocument();
 
@@ -76,6 +83,70 @@ describe('dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Back office' });
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Products', 'Import and export', 'My account']);
+  });
+
+  it('shows a catalog member the expiring orders as the API gives them, without the customer’s email, and no link to the orders it may not open', async () => {
+    // The API leaves `customerEmail` out for the catalog role (it may not read customers).
+    const figures = stats({ expiringUnpaid: [{ _id: ORDER_ID, payBy: '2026-11-27T12:00:00.000Z', amount: 40 }] });
+    stubApi((call) => sessionOf(CATALOG)(call) ?? (call.url.pathname === '/api/admin/stats' ? json(200, { data: figures }) : undefined));
+    await renderAdmin('/admin', 'ar');
+    const expiring = await screen.findByRole('table', { name: 'طلبات غير مدفوعة توشك مهلتها على الانتهاء' });
+    const [, row] = within(expiring).getAllByRole('row');
+    expect(row).toHaveTextContent(ORDER_ID);
+    expect(row).toHaveTextContent('$40.00');
+    expect(within(expiring).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(expiring).queryByText('shopper@example.com')).not.toBeInTheDocument();
+    // The products screen is the catalog's: its stock boxes link there.
+    expect(within(screen.getByRole('region', { name: 'نفد من المخزون' })).getByRole('link', { name: 'كيوي' })).toHaveAttribute('href', `/admin/products/${KIWIS}`);
+  });
+
+  it('links a support member to the orders, not to the products screen it may not open', async () => {
+    stubApi((call) => sessionOf(SUPPORT)(call) ?? statsAnswer(call));
+    await renderAdmin('/admin', 'ar');
+    const expiring = await screen.findByRole('table', { name: 'طلبات غير مدفوعة توشك مهلتها على الانتهاء' });
+    expect(within(expiring).getByRole('link', { name: ORDER_ID })).toHaveAttribute('href', `/admin/orders/${ORDER_ID}`);
+    expect(within(expiring).getByText('shopper@example.com')).toBeInTheDocument();
+    const low = screen.getByRole('region', { name: 'مخزون منخفض (بقي من 1 إلى 5 وحدات)' });
+    expect(within(low).getByText('تفاح')).toBeInTheDocument();
+    expect(within(low).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'نفد من المخزون' })).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('says the period’s paid orders in Arabic’s plural forms: 0, 1, 2, 3, 11, 100 and 1,200', async () => {
+    const expected: [number, string][] = [
+      [0, 'في هذه الفترة: لا طلبات مدفوعة؛ واسترداد $10.00.'],
+      [1, 'في هذه الفترة: $1,420.00 من طلب مدفوع واحد؛ واسترداد $10.00.'],
+      [2, 'في هذه الفترة: $1,420.00 من طلبين مدفوعين؛ واسترداد $10.00.'],
+      [3, 'في هذه الفترة: $1,420.00 من 3 طلبات مدفوعة؛ واسترداد $10.00.'],
+      [11, 'في هذه الفترة: $1,420.00 من 11 طلبًا مدفوعًا؛ واسترداد $10.00.'],
+      [100, 'في هذه الفترة: $1,420.00 من 100 طلب مدفوع؛ واسترداد $10.00.'],
+      [1200, 'في هذه الفترة: $1,420.00 من 1,200 طلب مدفوع؛ واسترداد $10.00.'],
+    ];
+    for (const [paidOrders, text] of expected) {
+      const figures = stats({ totals: { revenue: paidOrders === 0 ? 0 : 1420, paidOrders, refunded: 10 } });
+      stubApi((call) => (call.url.pathname === '/api/admin/stats' ? json(200, { data: figures }) : undefined));
+      const view = await renderAdmin('/admin', 'ar');
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('names the low-stock range in Arabic’s plural forms, whatever LOW_STOCK_THRESHOLD is', async () => {
+    const expected: [number, string][] = [
+      [0, 'مخزون منخفض (غير مراقَب: الحد 0)'],
+      [1, 'مخزون منخفض (بقيت وحدة واحدة)'],
+      [2, 'مخزون منخفض (بقيت وحدة أو وحدتان)'],
+      [3, 'مخزون منخفض (بقي من 1 إلى 3 وحدات)'],
+      [11, 'مخزون منخفض (بقي من 1 إلى 11 وحدة)'],
+      [100, 'مخزون منخفض (بقي من 1 إلى 100 وحدة)'],
+    ];
+    for (const [lowStockThreshold, title] of expected) {
+      const figures = stats({ lowStockThreshold });
+      stubApi((call) => (call.url.pathname === '/api/admin/stats' ? json(200, { data: figures }) : undefined));
+      const view = await renderAdmin('/admin', 'ar');
+      expect(await screen.findByRole('region', { name: title })).toBeInTheDocument();
+      view.unmount();
+    }
   });
 
   it('labels the paid-orders axis with whole numbers only', () => {

@@ -1,3 +1,4 @@
+import type { Stats } from '@dukkan/contracts/admin-orders';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
@@ -17,9 +18,10 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { adminApi } from '../app/api';
 import { failureText } from '../app/errors';
 import { formatCount, formatDateTime, formatDay, formatDollars, lastDays } from '../app/format';
-import { toLanguage } from '../app/language';
-import { Busy } from '../app/layout';
+import { toLanguage, type Language } from '../app/language';
+import { Busy, useStaff } from '../app/layout';
 import { DataTable, Section } from '../app/parts';
+import { mayUse } from '../app/roles';
 
 export const RANGES = ['7', '30', '90'] as const;
 type Range = (typeof RANGES)[number];
@@ -30,8 +32,9 @@ function rangeOf(value: string | null): Range {
 
 /**
  * `/admin` (every role): the shop at a glance. Revenue and paid orders per day over 7, 30 or 90
- * days (`?days=`, 30 by default), today's figures, unpaid orders about to expire, low stock and
- * the week's best sellers, from `GET /api/admin/stats`.
+ * days (`?days=`, 30 by default), today's figures, unpaid orders about to expire, the week's best
+ * sellers, low stock (1 to the threshold) and out of stock, from `GET /api/admin/stats`. Links
+ * lead only to the screens the role may open.
  */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -41,6 +44,9 @@ export default function DashboardPage() {
   // The days are computed once per range: a new `to` at each render would ask again and again.
   const period = useMemo(() => lastDays(Number(range)), [range]);
   const stats = adminApi.useStatsQuery(period, { refetchOnFocus: true, pollingInterval: 60_000, skipPollingIfUnfocused: true });
+  const { role } = useStaff();
+  const seesOrders = mayUse(role, 'orders');
+  const seesProducts = mayUse(role, 'products');
 
   function onRange(_event: unknown, next: Range | null) {
     if (next) setParams(next === '30' ? {} : { days: next }, { replace: true });
@@ -87,7 +93,7 @@ export default function DashboardPage() {
 
           <Section title={t('dashboard.chartTitle')}>
             <Typography variant="body2" sx={{ mb: 1 }}>
-              {t('dashboard.totals', { revenue: formatDollars(data.totals.revenue), orders: formatCount(data.totals.paidOrders, language), refunded: formatDollars(data.totals.refunded) })}
+              {t('dashboard.totals', { count: data.totals.paidOrders, revenue: formatDollars(data.totals.revenue), refunded: formatDollars(data.totals.refunded) })}
             </Typography>
             {/* The chart can be explored with the keyboard (MUI X's own); the table below has the same figures. */}
             <Box sx={{ width: '100%', height: 320 }}>
@@ -126,7 +132,7 @@ export default function DashboardPage() {
           </Section>
 
           <Grid container spacing={3}>
-            <Grid size={{ xs: 12, lg: 4 }}>
+            <Grid size={{ xs: 12, md: 6 }}>
               <Section title={t('dashboard.expiringTitle')}>
                 {data.expiringUnpaid.length === 0 ? (
                   <Typography variant="body2">{t('dashboard.expiringNone')}</Typography>
@@ -139,12 +145,20 @@ export default function DashboardPage() {
                     {data.expiringUnpaid.map((order) => (
                       <TableRow key={order._id}>
                         <TableCell>
-                          <Link component={RouterLink} to={`/orders/${order._id}`} sx={{ color: 'primary.dark' }}>
-                            {order._id}
-                          </Link>
-                          <Typography variant="body2" dir="ltr" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                            {order.customerEmail}
-                          </Typography>
+                          {/* A role without the orders screen (catalog) sees the id, not a link to a page it may not open. */}
+                          {seesOrders ? (
+                            <Link component={RouterLink} to={`/orders/${order._id}`} sx={{ color: 'primary.dark' }}>
+                              {order._id}
+                            </Link>
+                          ) : (
+                            <span>{order._id}</span>
+                          )}
+                          {/* Absent for a role that may not read customers (the API leaves it out). */}
+                          {order.customerEmail === undefined ? null : (
+                            <Typography variant="body2" dir="ltr" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                              {order.customerEmail}
+                            </Typography>
+                          )}
                         </TableCell>
                         <TableCell>{formatDollars(order.amount)}</TableCell>
                         <TableCell>{formatDateTime(order.payBy, language)}</TableCell>
@@ -154,31 +168,7 @@ export default function DashboardPage() {
                 )}
               </Section>
             </Grid>
-            <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-              <Section title={t('dashboard.lowStockTitle', { threshold: data.lowStockThreshold })}>
-                {data.lowStock.length === 0 ? (
-                  <Typography variant="body2">{t('dashboard.lowStockNone')}</Typography>
-                ) : (
-                  <DataTable
-                    caption={t('dashboard.lowStockTitle', { threshold: data.lowStockThreshold })}
-                    size="small"
-                    columns={[{ label: t('dashboard.product') }, { label: t('dashboard.stock'), align: 'right' }]}
-                  >
-                    {data.lowStock.map((product) => (
-                      <TableRow key={product._id}>
-                        <TableCell>
-                          <Link component={RouterLink} to={`/products/${product._id}`} lang={language} dir="auto" sx={{ color: 'primary.dark' }}>
-                            {product.title[language] || product.title.en}
-                          </Link>
-                        </TableCell>
-                        <TableCell align="right">{formatCount(product.quantity, language)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </DataTable>
-                )}
-              </Section>
-            </Grid>
-            <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <Grid size={{ xs: 12, md: 6 }}>
               <Section title={t('dashboard.bestSellersTitle')}>
                 {data.bestSellers.length === 0 ? (
                   <Typography variant="body2">{t('dashboard.bestSellersNone')}</Typography>
@@ -201,6 +191,26 @@ export default function DashboardPage() {
                 )}
               </Section>
             </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <StockBox
+                title={t('dashboard.lowStockTitle', { count: data.lowStockThreshold })}
+                none={t('dashboard.lowStockNone')}
+                all={seesProducts ? { label: t('dashboard.lowStockAll'), to: '/products?status=published&stock=low' } : null}
+                products={data.lowStock}
+                language={language}
+                linked={seesProducts}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <StockBox
+                title={t('dashboard.outOfStockTitle')}
+                none={t('dashboard.outOfStockNone')}
+                all={seesProducts ? { label: t('dashboard.outOfStockAll'), to: '/products?status=published&stock=out' } : null}
+                products={data.outOfStock}
+                language={language}
+                linked={seesProducts}
+              />
+            </Grid>
           </Grid>
         </>
       )}
@@ -217,6 +227,58 @@ function wholeDollars(value: number): string {
 export function wholeCountTick(value: number, context: Pick<AxisValueFormatterContext, 'location'>): string {
   if (context.location !== 'tick') return value.toLocaleString();
   return Number.isInteger(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 0 }) : '';
+}
+
+/**
+ * A box of products by their stock (low, or out): each product's title (a link to its editor for a
+ * role with the products screen) and units, and a link to the whole list in the products screen
+ * (the box shows the first 10).
+ */
+function StockBox({
+  title,
+  none,
+  all,
+  products,
+  language,
+  linked,
+}: {
+  title: string;
+  none: string;
+  all: { label: string; to: string } | null;
+  products: Stats['lowStock'];
+  language: Language;
+  linked: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Section title={title}>
+      {products.length === 0 ? (
+        <Typography variant="body2">{none}</Typography>
+      ) : (
+        <DataTable caption={title} size="small" columns={[{ label: t('dashboard.product') }, { label: t('dashboard.stock'), align: 'right' }]}>
+          {products.map((product) => (
+            <TableRow key={product._id}>
+              <TableCell lang={language} dir="auto">
+                {linked ? (
+                  <Link component={RouterLink} to={`/products/${product._id}`} sx={{ color: 'primary.dark' }}>
+                    {product.title[language] || product.title.en}
+                  </Link>
+                ) : (
+                  product.title[language] || product.title.en
+                )}
+              </TableCell>
+              <TableCell align="right">{formatCount(product.quantity, language)}</TableCell>
+            </TableRow>
+          ))}
+        </DataTable>
+      )}
+      {all && products.length > 0 ? (
+        <Link component={RouterLink} to={all.to} sx={{ display: 'inline-block', mt: 1, color: 'primary.dark' }}>
+          {all.label}
+        </Link>
+      ) : null}
+    </Section>
+  );
 }
 
 function Figure({ label, value }: { label: string; value: string }) {
