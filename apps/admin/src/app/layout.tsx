@@ -15,6 +15,7 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 
 import { adminApi } from './api';
 import { failureOf } from './errors';
+import { HeadingFocus } from './heading-focus';
 import { LanguageMenu } from './language-menu';
 import { mayUse, SCREENS, type Screen } from './roles';
 
@@ -81,7 +82,7 @@ export function navFor(role: StaffRole) {
   return NAV.filter(({ screen }) => (SCREENS[screen] as readonly StaffRole[]).includes(role));
 }
 
-/** The frame of every signed-in screen: skip link, the bar with navigation, language and sign-out. */
+/** The frame of every signed-in screen: skip link, the bar with navigation, language and sign-out; the focus goes to each new screen's heading. */
 export function Layout() {
   const { t } = useTranslation();
   const staff = useStaff();
@@ -101,6 +102,7 @@ export function Layout() {
 
   return (
     <>
+      <HeadingFocus />
       <Link
         href="#main"
         sx={{ position: 'absolute', insetInlineStart: 8, top: -48, zIndex: 2000, bgcolor: 'background.paper', p: 1, '&:focus': { top: 8 } }}

@@ -12,13 +12,15 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { errorProps } from './form';
+import { HeadingFocus } from './heading-focus';
 import { LanguageMenu } from './language-menu';
 
-/** The frame of the screens before sign-in: the shop's name, the language menu and one card. */
+/** The frame of the screens before sign-in: the shop's name, the language menu and one card; the focus goes to its heading after a change of screen. */
 export function PublicFrame({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: '#f2f8fd', display: 'flex', flexDirection: 'column' }}>
+      <HeadingFocus />
       <Box component="header" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', p: 2 }}>
         <Typography component="p" variant="h6" sx={{ fontWeight: 700 }}>
           {t('app.title')}

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { CATALOG, lastQuery, ORDER_ID, sessionOf, summary, SUPPORT } from '../test/back-office';
+import { CATALOG, lastQuery, order, ORDER_ID, sessionOf, summary, SUPPORT } from '../test/back-office';
 import { json, renderAdmin, stubApi } from '../test/harness';
 
 import { exportHref, orderSortParam, ORDERS_POLL_MS } from './orders-page';
@@ -100,6 +100,40 @@ describe('orders list', () => {
     expect(await within(grid).findByText('مسترد جزئيًا')).toBeInTheDocument();
     expect(within(grid).getByText('قيد التجهيز')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'تنزيل ملف CSV' })).toHaveAttribute('href', '/api/admin/orders/export.csv');
+  });
+
+  it('opens an order with Enter and puts the focus on its heading, and back to the list on the list’s (in Arabic)', async () => {
+    stubApi((call) =>
+      call.url.pathname === LIST ? json(200, { data: [summary()], total: 1 }) : call.url.pathname === `${LIST}/${ORDER_ID}` ? json(200, { data: order() }) : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/orders?status=Processing', 'ar');
+    const grid = await screen.findByRole('grid', { name: 'الطلبات' });
+    const link = await within(grid).findByRole('link', { name: ORDER_ID });
+    // Nothing moves on the first screen: the focus is where the browser put it.
+    expect(document.body).toHaveFocus();
+    act(() => link.focus());
+    await user.keyboard('{Enter}');
+    const heading = await screen.findByRole('heading', { level: 1, name: `الطلب ${ORDER_ID}` });
+    await waitFor(() => expect(heading).toHaveFocus());
+    // Focusable from script only: no stop on Tab's way.
+    expect(heading).toHaveAttribute('tabindex', '-1');
+
+    act(() => screen.getByRole('link', { name: 'العودة إلى الطلبات' }).focus());
+    await user.keyboard('{Enter}');
+    const list = await screen.findByRole('heading', { level: 1, name: 'الطلبات' });
+    await waitFor(() => expect(list).toHaveFocus());
+  });
+
+  it('keeps the focus in the search box while the list’s address changes (the same screen)', async () => {
+    const calls = stubApi((call) => (call.url.pathname === LIST ? json(200, { data: [summary()], total: 1 }) : undefined));
+    const user = userEvent.setup({ delay: null });
+    await renderAdmin('/admin/orders', 'ar');
+    const search = await screen.findByRole('searchbox', { name: 'ابحث برقم الطلب أو البريد الإلكتروني أو الاسم' });
+    await user.type(search, 'sara');
+    await waitFor(() => expect(lastQuery(calls, LIST)).toMatchObject({ q: 'sara' }));
+    await within(screen.getByRole('grid', { name: 'الطلبات' })).findByText('Sara Shopper');
+    expect(search).toHaveFocus();
   });
 
   it('maps the sort and the export address', () => {
