@@ -245,7 +245,7 @@ for (const language of ['en', 'ar'] as const) {
       const file = page.getByLabel(t.importPage.file);
       await file.setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: csv('abc') });
       await page.getByRole('button', { name: t.importPage.check }).click();
-      const problems = page.getByRole('table', { name: t.importPage.errorsTitle.replace('{{count}}', '1') });
+      const problems = page.getByRole('table', { name: t.importPage.errorsTitle_one.replace('{{count, number}}', '1') });
       await expect(problems).toBeVisible();
       const problem = problems.getByRole('row').nth(1);
       await expect(problem.getByRole('cell').nth(0)).toHaveText('2');

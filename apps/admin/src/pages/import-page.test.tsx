@@ -225,10 +225,10 @@ describe('import', () => {
     await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Check file' }));
 
-    expect(await screen.findByText('Checking… 1000 rows checked so far')).toBeInTheDocument();
+    expect(await screen.findByText('Checking… 1,000 rows checked so far')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Checking…' })).toBeInTheDocument();
-    expect(await screen.findByText('Checking… 2000 rows checked so far')).toBeInTheDocument();
-    expect(await screen.findByText('Checking… 2500 of 2500 rows')).toBeInTheDocument();
+    expect(await screen.findByText('Checking… 2,000 rows checked so far')).toBeInTheDocument();
+    expect(await screen.findByText('Checking… 2,500 of 2,500 rows')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Import now' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check file' })).toBeDisabled();
 

@@ -294,11 +294,11 @@ export default function ImportPage() {
                 {applying ? t('importPage.importing') : t('importPage.checking')}{' '}
                 {applying
                   ? written > 0
-                    ? t('importPage.written', { rows: written })
+                    ? t('importPage.written', { count: written })
                     : null
                   : total > 0
-                    ? t('importPage.progress', { checked, total })
-                    : t('importPage.rowsChecked', { rows: checked })}
+                    ? t('importPage.progress', { checked, count: total })
+                    : t('importPage.rowsChecked', { count: checked })}
               </Typography>
               {/* Neither the number of rows (known once all are read) nor the apply (unchanged rows are never counted) gives a fraction to show. */}
               <LinearProgress aria-label={applying ? t('importPage.importing') : t('importPage.checking')} />
@@ -308,7 +308,7 @@ export default function ImportPage() {
           {shown.kind === 'failed' ? <Alert severity="error">{shown.message
                 ? t('importPage.failed', { message: shown.message })
                 : shown.written
-                  ? t('importPage.failedPartway', { rows: shown.written })
+                  ? t('importPage.failedPartway', { count: shown.written })
                   : t('importPage.failedInBackground')}</Alert> : null}
         </Box>
       </Paper>
