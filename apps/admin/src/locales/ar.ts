@@ -1,3 +1,5 @@
+import { IMPORT_ERROR_TEXTS_AR } from '@dukkan/contracts/import-error-texts';
+
 import type { WithArabicPlurals } from '../app/plurals';
 
 import type { Texts } from './en';
@@ -183,37 +185,8 @@ export const ar: WithArabicPlurals<Texts> = {
       'يأخذ العمود category مفتاح القسم، ويأخذ العمود الاختياري subcategory أحد مفاتيح الفئات الفرعية لذلك القسم. إذا تُرك subcategory فارغًا ذهب المنتج الجديد إلى أول فئة فرعية في قسمه، واحتفظ المنتج المحدَّث بفئته الفرعية.',
     keysCaption: 'مفاتيح العمودين category وsubcategory',
     keysColumns: { department: 'القسم', category: 'المفتاح (category)', subcategories: 'مفاتيح الفئات الفرعية (subcategory)' },
-    problems: {
-      notUtf8: 'يجب أن يكون الملف نصًا بترميز UTF-8 (احفظه بصيغة "CSV UTF-8")',
-      emptyFile: 'الملف فارغ؛ يجب أن يكون صفه الأول صف العناوين {{columns}}',
-      quoteNotClosed: 'الملف ليس CSV صالحًا هنا: قيمة بين علامتي اقتباس لم تُغلق',
-      badQuote: 'الملف ليس CSV صالحًا هنا: علامة اقتباس داخل قيمة غير مقتبسة، أو نص بعد علامة الإغلاق',
-      rowTooLong: 'الملف ليس CSV صالحًا هنا: صف أطول من {{max}} بايت',
-      notCsv: 'الملف ليس CSV صالحًا هنا',
-      headerColumn: 'يجب أن يكون صف العناوين {{columns}} تمامًا (ويجوز حذف العمود subcategory)؛ العمود رقم {{position}} هو "{{found}}" ومكانه "{{expected}}"',
-      headerMissing: 'يجب أن يكون صف العناوين {{columns}} تمامًا (ويجوز حذف العمود subcategory)؛ العمود رقم {{position}} ناقص ومكانه "{{expected}}"',
-      headerExtra: 'يجب أن يكون صف العناوين {{columns}} تمامًا (ويجوز حذف العمود subcategory)؛ فيه أعمدة زائدة، أولها "{{found}}"',
-      columnCount: 'عدد أعمدة هذا الصف ({{found}}) لا يساوي عدد أعمدة صف العناوين ({{expected}})',
-      nulCharacter: 'يجب ألا يحتوي العمود {{column}} على المحرف NUL (U+0000)',
-      unpairedSurrogate: 'يجب ألا يحتوي العمود {{column}} على نصف زوج بديل منفرد في UTF-16',
-      idInvalid: 'يجب أن يكون العمود {{column}} معرّف منتج (من ملف تصدير)، أو فارغًا لإنشاء منتج',
-      idUnknown: 'لا يوجد منتج بهذا المعرّف؛ اترك العمود {{column}} فارغًا لإنشاء منتج',
-      idRepeated: 'هذا المعرّف موجود من قبل في السطر {{line}}',
-      statusInvalid: 'يجب أن تكون قيمة العمود {{column}} إما draft أو published (أو archived في صف يحدّث منتجًا موجودًا)',
-      statusArchivedNew: 'يجب أن تكون قيمة العمود {{column}} إما draft أو published لمنتج جديد',
-      required: 'العمود {{column}} مطلوب',
-      tooLong: 'يجب ألا يتجاوز عدد أحرف العمود {{column}} {{max}}',
-      priceFormat: 'يجب أن يكون العمود {{column}} مبلغًا بالدولار، مثل 12.50',
-      listPriceFormat: 'يجب أن يكون العمود {{column}} مبلغًا بالدولار، مثل 15.00، أو فارغًا',
-      priceCents: 'يجب ألا يزيد العمود {{column}} على منزلتين عشريتين',
-      notPositive: 'يجب أن يكون العمود {{column}} أكبر من 0',
-      tooHigh: 'يجب ألا يزيد العمود {{column}} على {{max}}',
-      listPriceNotAbovePrice: 'يجب أن يكون العمود {{column}} أكبر من price',
-      quantityFormat: 'يجب أن يكون العمود {{column}} عددًا صحيحًا من 0 فأكثر',
-      categoryUnknown: 'القيمة "{{value}}" في العمود {{column}} ليست قسمًا؛ استخدم أحد الأقسام: {{departments}}',
-      subcategoryUnknown: 'القيمة "{{value}}" في العمود {{column}} ليست من الفئات الفرعية للقسم {{category}}: {{subcategories}}',
-      invalid: 'قيمة العمود {{column}} غير مقبولة',
-    },
+    // One per import error code (IMPORT_ERROR_CODES), shared with the API; {{column}} is the file's column, as in its header.
+    problems: IMPORT_ERROR_TEXTS_AR,
     file: 'ملف CSV',
     check: 'افحص الملف',
     checking: 'جارٍ الفحص…',

@@ -1,3 +1,5 @@
+import { IMPORT_ERROR_TEXTS_EN } from '@dukkan/contracts/import-error-texts';
+
 /** The back office's English texts; locales/ar.ts has the same keys (a test checks). */
 export const en = {
   app: {
@@ -163,38 +165,8 @@ export const en = {
       'The category column takes a department’s key, and the optional subcategory column one of that department’s subcategory keys. An empty subcategory puts a new product in its department’s first subcategory and keeps an updated product’s own.',
     keysCaption: 'The keys of the category and subcategory columns',
     keysColumns: { department: 'Department', category: 'Key (category)', subcategories: 'Subcategory keys (subcategory)' },
-    // One per import error code (IMPORT_ERROR_CODES); {{column}} is the file's column, as in its header.
-    problems: {
-      notUtf8: 'The file must be UTF-8 text (save it as "CSV UTF-8")',
-      emptyFile: 'The file is empty; its first row must be the header {{columns}}',
-      quoteNotClosed: 'The file is not valid CSV here: a quoted value is never closed',
-      badQuote: 'The file is not valid CSV here: a quote mark in a value that is not quoted, or text after a closing quote',
-      rowTooLong: 'The file is not valid CSV here: a row is longer than {{max}} bytes',
-      notCsv: 'The file is not valid CSV here',
-      headerColumn: 'The header row must be exactly {{columns}} (subcategory may be left out); column {{position}} is "{{found}}" where "{{expected}}" belongs',
-      headerMissing: 'The header row must be exactly {{columns}} (subcategory may be left out); column {{position}} is missing where "{{expected}}" belongs',
-      headerExtra: 'The header row must be exactly {{columns}} (subcategory may be left out); it has more columns, from "{{found}}"',
-      columnCount: 'The row’s number of columns ({{found}}) is not the header’s ({{expected}})',
-      nulCharacter: '{{column}} must not contain a NUL character (U+0000)',
-      unpairedSurrogate: '{{column}} must not contain an unpaired UTF-16 surrogate',
-      idInvalid: '{{column}} must be a product id (from an export), or empty to create a product',
-      idUnknown: 'No product has this id; leave {{column}} empty to create a product',
-      idRepeated: 'This id is already on line {{line}}',
-      statusInvalid: "{{column}} must be 'draft' or 'published' ('archived' too on a row that updates a product)",
-      statusArchivedNew: "{{column}} must be 'draft' or 'published' for a new product",
-      required: '{{column}} is required',
-      tooLong: '{{column}} must be at most {{max}} characters',
-      priceFormat: '{{column}} must be a number of dollars, like 12.50',
-      listPriceFormat: '{{column}} must be a number of dollars, like 15.00, or empty',
-      priceCents: '{{column}} must have at most 2 decimals',
-      notPositive: '{{column}} must be above 0',
-      tooHigh: '{{column}} must be at most {{max}}',
-      listPriceNotAbovePrice: '{{column}} must be above price',
-      quantityFormat: '{{column}} must be a whole number from 0',
-      categoryUnknown: '{{column}} "{{value}}" is not a department; use one of {{departments}}',
-      subcategoryUnknown: '{{column}} "{{value}}" is not one of the subcategories of {{category}}: {{subcategories}}',
-      invalid: '{{column}} has a value that is not accepted',
-    },
+    // One per import error code (IMPORT_ERROR_CODES), shared with the API; {{column}} is the file's column, as in its header.
+    problems: IMPORT_ERROR_TEXTS_EN,
     file: 'CSV file',
     check: 'Check file',
     checking: 'Checking…',
