@@ -133,7 +133,6 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
     reply.header('x-request-id', request.id);
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
-  app.addHook('onRequest', refuseOverlongPathParts);
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -158,6 +157,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
     strictTransportSecurity: strictTransportSecurityFor(config.publicUrl),
   });
   await app.register(fastifyCompress, { threshold: 1024 });
+  // After helmet's hook, so the 400 carries the security headers every answer has.
+  app.addHook('onRequest', refuseOverlongPathParts);
 
   await app.register(fastifySwagger, {
     openapi: {

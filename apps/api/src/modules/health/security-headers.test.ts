@@ -6,8 +6,8 @@ import { useTestApp } from '../../test/test-app';
 const plain = useTestApp();
 const secure = useTestApp({ env: { PUBLIC_URL: 'https://shop.example.com' } });
 
-/** Answers of several kinds: JSON, an error, the sitemap, the card page, the back office's page. */
-const URLS = ['/api/health', '/api/product/category/Grocery', '/api/no-such-thing', '/sitemap.xml', '/pay/no-such-session', '/admin'];
+/** Answers of several kinds: JSON, an error, the sitemap, the card page, the back office's page, a path refused as over-long. */
+const URLS = ['/api/health', '/api/product/category/Grocery', '/api/no-such-thing', '/sitemap.xml', '/pay/no-such-session', '/admin', `/details/${'x'.repeat(201)}`];
 
 describe('Strict-Transport-Security', () => {
   it('is a year with subdomains on every answer when PUBLIC_URL is on https', async () => {
