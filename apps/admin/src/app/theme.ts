@@ -36,6 +36,8 @@ export function themeFor(direction: Direction): Theme {
         fontFamily: FONT_STACK,
         h1: { fontSize: '1.75rem', fontWeight: 700 },
         h2: { fontSize: '1.3rem', fontWeight: 700 },
+        // Below a section's h2 (the import screen's keys, a product's stock): never MUI's 3rem default.
+        h3: { fontSize: '1.1rem', fontWeight: 700 },
         button: { textTransform: 'none', fontWeight: 600 },
       },
       components: {

@@ -88,7 +88,7 @@ export function StockSection({ product }: { product: AdminProduct }) {
           {failure}
         </Alert>
       ) : null}
-      <Typography component="h3" variant="h3" sx={{ mt: 3, mb: 1, fontSize: '1.1rem', fontWeight: 700 }}>
+      <Typography component="h3" variant="h3" sx={{ mt: 3, mb: 1 }}>
         {t('editor.ledgerTitle')}
       </Typography>
       {ledger.data && ledger.data.length === 0 ? <Typography>{t('editor.ledgerEmpty')}</Typography> : null}
