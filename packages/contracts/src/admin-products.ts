@@ -144,28 +144,9 @@ export type AdminProductListQuery = z.infer<typeof AdminProductListQuerySchema>;
 export const AdminProductListResponseSchema = z.object({ data: z.array(AdminProductSchema), total: z.number().int() });
 export type AdminProductListResponse = z.infer<typeof AdminProductListResponseSchema>;
 
-/**
- * The columns every product CSV has, in this order: a file made before `subcategory` existed has
- * exactly these and imports as it did then. `category` is a department's key (`name` in `GET
- * /api/categories/`: `Grocery`, `electronics`, `Patio&Garden`, `Auto&tires`, …).
- */
-export const PRODUCT_CSV_COLUMNS = [
-  'id',
-  'category',
-  'status',
-  'title_en',
-  'title_ar',
-  'description_en',
-  'description_ar',
-  'brand_en',
-  'brand_ar',
-  'price',
-  'list_price',
-  'quantity',
-] as const;
 
 /**
- * The header the export writes, and the one an import takes besides PRODUCT_CSV_COLUMNS: the
+ * The header the export writes, and the one an import takes besides PRODUCT_CSV_COLUMNS (below): the
  * optional `subcategory` after `category`, one of that department's subcategory keys (`name` in
  * `GET /api/subcategories`, `electronics-tablets`; the admin products API's `subcategory`).
  * Empty, a new product goes to its department's first subcategory and an updated one keeps its
@@ -187,6 +168,14 @@ export const PRODUCT_CSV_EXPORT_COLUMNS = [
   'quantity',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_EXPORT_COLUMNS)[number];
+
+/**
+ * The columns every product CSV has, in this order: the export's without `subcategory`. A file
+ * made before `subcategory` existed has exactly these and imports as it did then. `category` is a
+ * department's key (`name` in `GET /api/categories/`: `Grocery`, `electronics`, `Patio&Garden`,
+ * `Auto&tires`, …).
+ */
+export const PRODUCT_CSV_COLUMNS = PRODUCT_CSV_EXPORT_COLUMNS.filter((column): column is Exclude<ProductCsvColumn, 'subcategory'> => column !== 'subcategory');
 
 /**
  * What is wrong with an import's cell, row or file: a client words it in its own language from the

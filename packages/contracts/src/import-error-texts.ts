@@ -1,4 +1,6 @@
-import type { ImportErrorCode } from './admin-products';
+import type { ImportErrorCode, ImportErrorParams } from './admin-products';
+import type { Language } from './common';
+import { joinParts } from './format';
 
 // The wording of each CSV import error (issue #32), one copy for the API, which answers `message`
 // in the request's language, and for the back office, which words an error itself from its code
@@ -73,3 +75,13 @@ export const IMPORT_ERROR_TEXTS_AR: Record<ImportErrorCode, string> = {
   subcategoryUnknown: 'القيمة "{{value}}" في العمود {{column}} ليست من الفئات الفرعية للقسم {{category}}: {{subcategories}}',
   invalid: 'قيمة العمود {{column}} غير مقبولة',
 };
+
+/**
+ * The values an import error's text puts in, in `lng`: its column, as the file names it, and its
+ * params, a list joined in that language ("a, b and c" / "a، b وc").
+ */
+export function importErrorValues(column: string, params: ImportErrorParams, lng: Language): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) values[name] = Array.isArray(value) ? joinParts(value, lng) : String(value);
+  return { ...values, column };
+}

@@ -1,5 +1,5 @@
 import { IMPORT_ERROR_CODES, type ImportError, type ImportErrorCode } from '@dukkan/contracts/admin-products';
-import { joinParts } from '@dukkan/contracts/format';
+import { importErrorValues } from '@dukkan/contracts/import-error-texts';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -33,9 +33,8 @@ const isKnownCode = (code: string | undefined): code is ImportErrorCode => code 
  */
 function problemText(error: ImportError, t: TFunction, language: Language): { text: string; translated: boolean } {
   if (!isKnownCode(error.code)) return { text: error.message, translated: false };
-  const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(error.params ?? {})) values[name] = Array.isArray(value) ? joinParts(value, language) : String(value);
-  return { text: t(`importPage.problems.${error.code}`, { ...values, column: error.column }), translated: true };
+  // `column` named again: i18next's types want a literal object, not a bare Record, for the options.
+  return { text: t(`importPage.problems.${error.code}`, { ...importErrorValues(error.column, error.params ?? {}, language), column: error.column }), translated: true };
 }
 
 type Stage =

@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
+
 import { OrderResponseSchema, PlaceOrderResponseSchema, type Order } from '@dukkan/contracts/orders';
 import { UserResponseSchema } from '@dukkan/contracts/users';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+
+import type { Database } from '../db/client';
+import { orders, paymentSessions } from '../db/schema';
 
 import { TEST_ADDRESS } from './shop-fixtures';
 import type { TestApp, TestUser } from './test-app';
@@ -34,4 +40,24 @@ export function orderFixtures(t: App) {
     orderNow: async (shopper: TestUser, order: Order): Promise<Order> =>
       OrderResponseSchema.parse((await t.request('GET', `/api/orders/${order._id}`, { as: shopper })).body).order[0],
   };
+}
+
+/**
+ * Marks an order paid as the payment webhook does, straight in the database: a payment session
+ * at `provider`, completed, the order Paid. Answers the session's id at the provider.
+ */
+export async function markOrderPaid(db: Database, order: Order, provider = 'sandbox'): Promise<string> {
+  const providerSessionId = `cs_test_${randomUUID()}`;
+  await db.insert(paymentSessions).values({
+    orderId: order._id,
+    provider,
+    providerSessionId,
+    url: `/pay/${providerSessionId}`,
+    amountCents: Math.round(order.amount * 100),
+    currency: 'usd',
+    status: 'completed',
+    expiresAt: sql`now() + interval '30 minutes'`,
+  });
+  await db.update(orders).set({ paymentStatus: 'Paid', paidAt: sql`now()`, updatedAt: sql`now()` }).where(eq(orders.id, order._id));
+  return providerSessionId;
 }

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import { formatPrice } from '../lib/format-price';
 
+import { SentenceWithLtr } from './ltr-sentence';
+
 /**
  * An amount of money as the shop writes it ("$1,299.50"), isolated left-to-right: in an Arabic
  * sentence the bidi algorithm would otherwise move the `$` behind the number ("1,299.50$").
@@ -10,9 +12,6 @@ import { formatPrice } from '../lib/format-price';
 export function PriceAmount({ amount }: { amount: number }) {
   return <bdi dir="ltr">{formatPrice(amount)}</bdi>;
 }
-
-/** What stands for the amount in a translated sentence until the amount takes its place. */
-const AMOUNT_MARK = '\uE000';
 
 /**
  * A translated sentence holding an amount ("You save $4.00 (included in the subtotal)"), the
@@ -22,14 +21,8 @@ const AMOUNT_MARK = '\uE000';
  * would show the `$` after the number.
  */
 export function SentenceWithAmount({ sentence, amount }: { sentence: (amount: string) => string; amount: number }) {
-  const [before = '', ...after] = sentence(AMOUNT_MARK).split(AMOUNT_MARK);
-  return (
-    <>
-      {before}
-      <PriceAmount amount={amount} />
-      {after.join(formatPrice(amount))}
-    </>
-  );
+  // The same isolate as PriceAmount's.
+  return <SentenceWithLtr sentence={sentence} value={formatPrice(amount)} />;
 }
 
 /** "Now $12.50". */

@@ -9,6 +9,7 @@ import { orders, paymentSessions, refunds } from '../../db/schema';
 import { resolveJwtSecret } from '../../lib/jwt-secret';
 import { RefundRefusedError, type PaymentProvider, type RefundRequest, type RefundResult } from '../../payments/provider';
 import { SandboxPaymentProvider } from '../../payments/sandbox';
+import { markOrderPaid } from '../../test/order-fixtures';
 import { productSupply, TEST_ADDRESS } from '../../test/shop-fixtures';
 import { testConfig, useTestApp, type TestUser } from '../../test/test-app';
 
@@ -40,28 +41,7 @@ async function placeOrder(products: string[], quantity = 2): Promise<{ shopper: 
   return { shopper, order: PlaceOrderResponseSchema.parse(res.body).data };
 }
 
-/**
- * Marks the order paid as the payment webhook does (modules/payments/service.ts): its session
- * completed, the order Paid. Answers the session's id at the provider.
- */
-async function markPaid(order: Order, provider = 'sandbox'): Promise<string> {
-  const providerSessionId = `cs_test_${randomUUID()}`;
-  await t.database.db.insert(paymentSessions).values({
-    orderId: order._id,
-    provider,
-    providerSessionId,
-    url: `/pay/${providerSessionId}`,
-    amountCents: Math.round(order.amount * 100),
-    currency: 'usd',
-    status: 'completed',
-    expiresAt: sql`now() + interval '30 minutes'`,
-  });
-  await t.database.db
-    .update(orders)
-    .set({ paymentStatus: 'Paid', paidAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(orders.id, order._id));
-  return providerSessionId;
-}
+const markPaid = (order: Order, provider?: string) => markOrderPaid(t.database.db, order, provider);
 
 /** A paid order, moved on to `status` directly. */
 async function paidOrderIn(status: OrderStatus, products: string[]): Promise<Order> {

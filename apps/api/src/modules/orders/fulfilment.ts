@@ -11,7 +11,7 @@ import type { Language } from '@dukkan/contracts/common';
 import { centsToDollars, formatCents } from '@dukkan/contracts/money';
 import type { OrderAddress, OrderStatus, PaymentStatus } from '@dukkan/contracts/orders';
 import { absoluteUrl, storefrontPaths } from '@dukkan/contracts/storefront-urls';
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 
@@ -386,7 +386,8 @@ async function nonOwnerRefundedCents(tx: Executor, orderId: string): Promise<num
   const [row] = await tx
     .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::integer` })
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['pending', 'succeeded']), sql`${refunds.staffRole} is distinct from 'owner'`, isNotNull(refunds.staffRole)));
+    // `<> 'owner'` leaves out the operator's refunds too: their role is null.
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ['pending', 'succeeded']), ne(refunds.staffRole, 'owner')));
   return row?.cents ?? 0;
 }
 

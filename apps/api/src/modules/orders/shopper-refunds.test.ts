@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
 import { OrderResponseSchema, OrdersResponseSchema, type Order, type ShopperOrder } from '@dukkan/contracts/orders';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { orders, paymentSessions, refunds } from '../../db/schema';
+import { refunds } from '../../db/schema';
 import { RefundRefusedError, type PaymentProvider, type RefundResult } from '../../payments/provider';
-import { orderFixtures } from '../../test/order-fixtures';
+import { markOrderPaid, orderFixtures } from '../../test/order-fixtures';
 import { productSupply } from '../../test/shop-fixtures';
 import { useTestApp, type TestUser } from '../../test/test-app';
 
@@ -37,21 +37,7 @@ function provider(answer: RefundResult | Error = { kind: 'refunded', refundId: `
   };
 }
 
-/** Marks the order paid as the payment webhook does: a completed sandbox session, payment 'Paid'. */
-async function markPaid(order: Order): Promise<void> {
-  const providerSessionId = `cs_test_${randomUUID()}`;
-  await t.database.db.insert(paymentSessions).values({
-    orderId: order._id,
-    provider: 'sandbox',
-    providerSessionId,
-    url: `/pay/${providerSessionId}`,
-    amountCents: Math.round(order.amount * 100),
-    currency: 'usd',
-    status: 'completed',
-    expiresAt: sql`now() + interval '30 minutes'`,
-  });
-  await t.database.db.update(orders).set({ paymentStatus: 'Paid', paidAt: sql`now()` }).where(eq(orders.id, order._id));
-}
+const markPaid = (order: Order) => markOrderPaid(t.database.db, order);
 
 /** Refunds `cents` of the order at the sandbox, as staff would (no restock). */
 function refund(order: Order, cents: number | undefined, answer?: RefundResult | Error) {

@@ -13,13 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 
 import { useSignedInUser } from '../../app/hooks';
+import { SentenceWithLtr } from '../../components/ltr-sentence';
 import { PriceAmount, SentenceWithAmount } from '../../components/price';
 import { formatOrderDate } from '../../lib/format-date';
 import { productPath } from '../../lib/product-path';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
 
-import { SentenceWithLtr } from './ltr-sentence';
 import { useOrderLabels } from './order-labels';
 import { useGetOrderQuery } from './orders-api';
 

@@ -1,15 +1,13 @@
 import type { ImportError, ImportErrorCode, ImportErrorParams } from '@dukkan/contracts/admin-products';
 import type { Language } from '@dukkan/contracts/common';
-import { joinParts } from '@dukkan/contracts/format';
-import { IMPORT_ERROR_TEXTS_AR, IMPORT_ERROR_TEXTS_EN } from '@dukkan/contracts/import-error-texts';
+import { IMPORT_ERROR_TEXTS_AR, IMPORT_ERROR_TEXTS_EN, importErrorValues } from '@dukkan/contracts/import-error-texts';
 
 /** The API's wording of each import error (`message`), in both languages: the contracts' texts, which the back office shares. */
 const MESSAGES: Record<Language, Record<ImportErrorCode, string>> = { en: IMPORT_ERROR_TEXTS_EN, ar: IMPORT_ERROR_TEXTS_AR };
 
 /** `code`'s message in `lng`, with the column and the params put in (a list joined in that language). */
 export function importErrorMessage(code: ImportErrorCode, column: string, params: ImportErrorParams, lng: Language): string {
-  const values: Record<string, string> = { column };
-  for (const [name, value] of Object.entries(params)) values[name] = Array.isArray(value) ? joinParts(value, lng) : String(value);
+  const values = importErrorValues(column, params, lng);
   return MESSAGES[lng][code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 

@@ -47,14 +47,16 @@ export async function departmentsByName(db: Database): Promise<Map<string, Impor
     .from(categories)
     .innerJoin(subcategories, eq(subcategories.categoryId, categories.id))
     .orderBy(asc(categories.position), asc(subcategories.position));
-  const map = new Map<string, ImportDepartment>();
+  const map = new Map<string, ImportDepartment & { subcategories: Map<string, { id: string; key: string }> }>();
   for (const row of rows) {
     const key = row.name.toLowerCase();
-    const department = map.get(key);
-    const subcategory = { id: row.subcategoryId, key: row.subcategoryKey };
     // Rows come in the department's order: its first row is its first subcategory.
-    if (department) map.set(key, { ...department, subcategories: new Map([...department.subcategories, [row.subcategoryKey.toLowerCase(), subcategory]]) });
-    else map.set(key, { id: row.id, name: row.name, firstSubcategoryId: row.subcategoryId, subcategories: new Map([[row.subcategoryKey.toLowerCase(), subcategory]]) });
+    let department = map.get(key);
+    if (!department) {
+      department = { id: row.id, name: row.name, firstSubcategoryId: row.subcategoryId, subcategories: new Map() };
+      map.set(key, department);
+    }
+    department.subcategories.set(row.subcategoryKey.toLowerCase(), { id: row.subcategoryId, key: row.subcategoryKey });
   }
   return map;
 }

@@ -93,21 +93,12 @@ async function todayOf(db: Executor, today: string): Promise<Stats['today']> {
  */
 async function expiringUnpaidOf(db: Executor, customerData: boolean): Promise<Stats['expiringUnpaid']> {
   const rows = rowsOf<{ id: string; pay_by: Date | string; amount_cents: number; email?: string }>(
-    await db.execute(
-      customerData
-        ? sql`
-      select o.id, o.pay_by, o.amount_cents, u.email
-      from orders o join users u on u.id = o.user_id
+    await db.execute(sql`
+      select o.id, o.pay_by, o.amount_cents${customerData ? sql`, u.email` : sql``}
+      from orders o${customerData ? sql` join users u on u.id = o.user_id` : sql``}
       where o.payment_status = 'Pending' and o.status <> 'Cancelled' and o.pay_by > now()
       order by o.pay_by, o.id
-      limit ${STATS_LIST_LIMIT}`
-        : sql`
-      select o.id, o.pay_by, o.amount_cents
-      from orders o
-      where o.payment_status = 'Pending' and o.status <> 'Cancelled' and o.pay_by > now()
-      order by o.pay_by, o.id
-      limit ${STATS_LIST_LIMIT}`,
-    ),
+      limit ${STATS_LIST_LIMIT}`),
   );
   return rows.map((row) => ({
     _id: row.id,
@@ -124,19 +115,11 @@ async function expiringUnpaidOf(db: Executor, customerData: boolean): Promise<St
  */
 async function stockListOf(db: Executor, which: 'low' | 'out', threshold: number): Promise<Stats['lowStock']> {
   const rows = rowsOf<{ id: string; title_en: string; title_ar: string; quantity: number }>(
-    await db.execute(
-      which === 'low'
-        ? sql`
+    await db.execute(sql`
       select p.id, p.title_en, p.title_ar, p.quantity from products p
-      where p.status = 'published' and p.quantity between 1 and ${threshold}
-      order by p.quantity, p.position, p.id
-      limit ${STATS_LIST_LIMIT}`
-        : sql`
-      select p.id, p.title_en, p.title_ar, p.quantity from products p
-      where p.status = 'published' and p.quantity = 0
-      order by p.position, p.id
-      limit ${STATS_LIST_LIMIT}`,
-    ),
+      where p.status = 'published' and ${which === 'low' ? sql`p.quantity between 1 and ${threshold}` : sql`p.quantity = 0`}
+      order by ${which === 'low' ? sql`p.quantity, ` : sql``}p.position, p.id
+      limit ${STATS_LIST_LIMIT}`),
   );
   return rows.map((row) => ({ _id: row.id, title: { en: row.title_en, ar: row.title_ar }, quantity: row.quantity }));
 }
