@@ -4,6 +4,7 @@ import { createBrowserRouter, createMemoryRouter, RouterProvider, type RouteObje
 
 import { Busy, Layout, RequireRole, RequireSession } from './layout';
 import { NotFoundPage } from './not-found-page';
+import { adminPaths, adminRoutePatterns } from './paths';
 import { Providers } from './providers';
 import type { AdminStore } from './store';
 
@@ -25,10 +26,10 @@ const AuditPage = lazy(() => import('../pages/audit-page'));
 
 /** The screens, under the router's basename `/admin`. */
 export const routes: RouteObject[] = [
-  { path: '/sign-in', element: <SignInPage /> },
-  { path: '/setup', element: <SetupPage /> },
-  { path: '/forgot-password', element: <ForgotPasswordPage /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: adminPaths.signIn(), element: <SignInPage /> },
+  { path: adminPaths.setup(), element: <SetupPage /> },
+  { path: adminPaths.forgotPassword(), element: <ForgotPasswordPage /> },
+  { path: adminPaths.resetPassword(), element: <ResetPasswordPage /> },
   {
     element: <RequireSession />,
     children: [
@@ -40,29 +41,29 @@ export const routes: RouteObject[] = [
           {
             element: <RequireRole screen="orders" />,
             children: [
-              { path: '/orders', element: <OrdersPage /> },
-              { path: '/orders/:id', element: <OrderPage /> },
+              { path: adminPaths.orders(), element: <OrdersPage /> },
+              { path: adminRoutePatterns.order, element: <OrderPage /> },
             ],
           },
           {
             element: <RequireRole screen="customers" />,
             children: [
-              { path: '/customers', element: <CustomersPage /> },
-              { path: '/customers/:id', element: <CustomerPage /> },
+              { path: adminPaths.customers(), element: <CustomersPage /> },
+              { path: adminRoutePatterns.customer, element: <CustomerPage /> },
             ],
           },
-          { element: <RequireRole screen="audit" />, children: [{ path: '/audit', element: <AuditPage /> }] },
+          { element: <RequireRole screen="audit" />, children: [{ path: adminPaths.audit(), element: <AuditPage /> }] },
           {
             element: <RequireRole screen="products" />,
             children: [
-              { path: '/products', element: <ProductsPage /> },
-              { path: '/products/new', element: <ProductEditorPage key="new" /> },
-              { path: '/products/:id', element: <ProductEditorPage /> },
+              { path: adminPaths.products(), element: <ProductsPage /> },
+              { path: adminPaths.newProduct(), element: <ProductEditorPage key="new" /> },
+              { path: adminRoutePatterns.product, element: <ProductEditorPage /> },
             ],
           },
-          { element: <RequireRole screen="import" />, children: [{ path: '/import', element: <ImportPage /> }] },
-          { element: <RequireRole screen="staff" />, children: [{ path: '/staff', element: <StaffPage /> }] },
-          { path: '/account', element: <AccountPage /> },
+          { element: <RequireRole screen="import" />, children: [{ path: adminPaths.import(), element: <ImportPage /> }] },
+          { element: <RequireRole screen="staff" />, children: [{ path: adminPaths.staff(), element: <StaffPage /> }] },
+          { path: adminPaths.account(), element: <AccountPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -17,6 +17,7 @@ import { adminApi } from './api';
 import { failureOf } from './errors';
 import { HeadingFocus } from './heading-focus';
 import { LanguageMenu } from './language-menu';
+import { adminPaths } from './paths';
 import { mayUse, SCREENS, type Screen } from './roles';
 
 export function Busy() {
@@ -43,7 +44,7 @@ export function RequireSession() {
   // A refetch that fails keeps the last staff member in `data`: a 401 wins over it (the session ended).
   const failure = session.error ? failureOf(session.error) : null;
   if (failure && (failure.status === 401 || failure.status === 403) && !session.isFetching) {
-    return <Navigate to="/sign-in" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return <Navigate to={adminPaths.signIn()} replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   if (session.data) return <Outlet />;
   if (session.isLoading || session.isFetching || !failure) return <Busy />;
@@ -59,19 +60,19 @@ export function RequireRole({ screen }: { screen: Screen }) {
   const { t } = useTranslation();
   const staff = useStaff();
   // Until a required two-factor setup is done, only the account screen opens.
-  if (staff.twoFactorSetupRequired && screen !== 'account') return <Navigate to="/account" replace />;
+  if (staff.twoFactorSetupRequired && screen !== 'account') return <Navigate to={adminPaths.account()} replace />;
   return mayUse(staff.role, screen) ? <Outlet /> : <Typography role="alert">{t('app.forbidden')}</Typography>;
 }
 
 const NAV: { screen: Screen; to: string }[] = [
-  { screen: 'dashboard', to: '/' },
-  { screen: 'orders', to: '/orders' },
-  { screen: 'customers', to: '/customers' },
-  { screen: 'products', to: '/products' },
-  { screen: 'import', to: '/import' },
-  { screen: 'staff', to: '/staff' },
-  { screen: 'audit', to: '/audit' },
-  { screen: 'account', to: '/account' },
+  { screen: 'dashboard', to: adminPaths.dashboard() },
+  { screen: 'orders', to: adminPaths.orders() },
+  { screen: 'customers', to: adminPaths.customers() },
+  { screen: 'products', to: adminPaths.products() },
+  { screen: 'import', to: adminPaths.import() },
+  { screen: 'staff', to: adminPaths.staff() },
+  { screen: 'audit', to: adminPaths.audit() },
+  { screen: 'account', to: adminPaths.account() },
 ];
 
 /**
@@ -96,7 +97,7 @@ export function Layout() {
       toast.error(failureOf(result.error).message || t('app.networkError'));
       return;
     }
-    await navigate('/sign-in', { replace: true });
+    await navigate(adminPaths.signIn(), { replace: true });
     dispatch(adminApi.util.resetApiState());
   }
 
@@ -121,7 +122,7 @@ export function Layout() {
                   <Button
                     component={NavLink}
                     to={to}
-                    end={to === '/'}
+                    end={to === adminPaths.dashboard()}
                     color="inherit"
                     sx={{ '&.active': { textDecoration: 'underline', textUnderlineOffset: 6, textDecorationThickness: 2 } }}
                   >

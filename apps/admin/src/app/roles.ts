@@ -1,5 +1,7 @@
 import type { StaffRole } from '@dukkan/contracts/admin-staff';
 
+import { adminPaths } from './paths';
+
 /** The screens and the roles that may use them (the API refuses the others with 403). */
 export const SCREENS = {
   dashboard: ['owner', 'catalog', 'support'],
@@ -19,5 +21,5 @@ export function mayUse(role: StaffRole, screen: Screen): boolean {
 
 /** Where every role lands after sign-in: the dashboard (issue #21). */
 export function homeOf(_role: StaffRole): string {
-  return '/';
+  return adminPaths.dashboard();
 }

@@ -19,6 +19,7 @@ import { formatDate, formatDateTime, formatDollars } from '../app/format';
 import { toLanguage, type Language } from '../app/language';
 import { Busy } from '../app/layout';
 import { DataTable, Facts, Section, ScrollBox } from '../app/parts';
+import { adminPaths } from '../app/paths';
 
 /** `/admin/customers/:id` (owner, support): profile, addresses, orders, lifetime spend; password reset and disabling, each confirmed. */
 export default function CustomerPage() {
@@ -28,7 +29,7 @@ export default function CustomerPage() {
   const customer = adminApi.useGetCustomerQuery(id);
   return (
     <Stack spacing={3}>
-      <Link component={RouterLink} to="/customers" sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}>
+      <Link component={RouterLink} to={adminPaths.customers()} sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}>
         {t('customer.back')}
       </Link>
       {customer.isLoading ? <Busy /> : null}
@@ -147,7 +148,7 @@ function CustomerView({ customer, language }: { customer: AdminCustomer; languag
               {customer.orders.map((order) => (
                 <TableRow key={order._id}>
                   <TableCell>
-                    <Link component={RouterLink} to={`/orders/${order._id}`} sx={{ color: 'primary.dark', fontFamily: 'monospace' }}>
+                    <Link component={RouterLink} to={adminPaths.order(order._id)} sx={{ color: 'primary.dark', fontFamily: 'monospace' }}>
                       {order._id}
                     </Link>
                   </TableCell>

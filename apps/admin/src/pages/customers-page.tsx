@@ -18,6 +18,7 @@ import { toLanguage } from '../app/language';
 import { Busy } from '../app/layout';
 import { useAfterTyping, useListAddress } from '../app/list-address';
 import { AddressPagination, DataTable, ScrollBox } from '../app/parts';
+import { adminPaths } from '../app/paths';
 
 /** `/admin/customers` (owner, support): shoppers by email or name, paged (`?q=&page=&pageSize=` in the address). */
 export default function CustomersPage() {
@@ -66,7 +67,7 @@ export default function CustomersPage() {
               {list.data.data.map((customer) => (
                 <TableRow key={customer._id} hover>
                   <TableCell dir="auto">
-                    <Link component={RouterLink} to={`/customers/${customer._id}`} sx={{ color: 'primary.dark' }}>
+                    <Link component={RouterLink} to={adminPaths.customer(customer._id)} sx={{ color: 'primary.dark' }}>
                       {customer.name || customer.email}
                     </Link>
                   </TableCell>

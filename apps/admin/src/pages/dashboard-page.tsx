@@ -21,6 +21,7 @@ import { formatCount, formatDateTime, formatDay, formatDollars, lastDays } from 
 import { toLanguage, type Language } from '../app/language';
 import { Busy, useStaff } from '../app/layout';
 import { DataTable, Section } from '../app/parts';
+import { adminPaths } from '../app/paths';
 import { mayUse } from '../app/roles';
 
 export const RANGES = ['7', '30', '90'] as const;
@@ -147,7 +148,7 @@ export default function DashboardPage() {
                         <TableCell>
                           {/* A role without the orders screen (catalog) sees the id, not a link to a page it may not open. */}
                           {seesOrders ? (
-                            <Link component={RouterLink} to={`/orders/${order._id}`} sx={{ color: 'primary.dark' }}>
+                            <Link component={RouterLink} to={adminPaths.order(order._id)} sx={{ color: 'primary.dark' }}>
                               {order._id}
                             </Link>
                           ) : (
@@ -195,7 +196,7 @@ export default function DashboardPage() {
               <StockBox
                 title={t('dashboard.lowStockTitle', { count: data.lowStockThreshold })}
                 none={t('dashboard.lowStockNone')}
-                all={seesProducts ? { label: t('dashboard.lowStockAll'), to: '/products?status=published&stock=low' } : null}
+                all={seesProducts ? { label: t('dashboard.lowStockAll'), to: adminPaths.products('?status=published&stock=low') } : null}
                 products={data.lowStock}
                 language={language}
                 linked={seesProducts}
@@ -205,7 +206,7 @@ export default function DashboardPage() {
               <StockBox
                 title={t('dashboard.outOfStockTitle')}
                 none={t('dashboard.outOfStockNone')}
-                all={seesProducts ? { label: t('dashboard.outOfStockAll'), to: '/products?status=published&stock=out' } : null}
+                all={seesProducts ? { label: t('dashboard.outOfStockAll'), to: adminPaths.products('?status=published&stock=out') } : null}
                 products={data.outOfStock}
                 language={language}
                 linked={seesProducts}
@@ -260,7 +261,7 @@ function StockBox({
             <TableRow key={product._id}>
               <TableCell lang={language} dir="auto">
                 {linked ? (
-                  <Link component={RouterLink} to={`/products/${product._id}`} sx={{ color: 'primary.dark' }}>
+                  <Link component={RouterLink} to={adminPaths.product(product._id)} sx={{ color: 'primary.dark' }}>
                     {product.title[language] || product.title.en}
                   </Link>
                 ) : (

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
 import { emailRules } from '../app/form';
+import { adminPaths } from '../app/paths';
 import { EmailField, PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
 
 interface Fields {
@@ -39,7 +40,7 @@ export default function ForgotPasswordPage() {
     else setAlert(failure.message || t('app.error', { message: String(failure.status) }));
   }
 
-  const backToSignIn = <PublicLink to="/sign-in">{t('forgotPassword.backToSignIn')}</PublicLink>;
+  const backToSignIn = <PublicLink to={adminPaths.signIn()}>{t('forgotPassword.backToSignIn')}</PublicLink>;
 
   return (
     <PublicFrame title={t('forgotPassword.title')}>

@@ -28,6 +28,7 @@ import { toLanguage, type Language } from '../app/language';
 import { Busy } from '../app/layout';
 import { mailLabel, mailStateLabel, paymentStateLabel } from '../app/order-texts';
 import { DataTable, Facts, Section, ScrollBox } from '../app/parts';
+import { adminPaths } from '../app/paths';
 
 type Dialog = 'move' | 'cancel' | 'refund' | null;
 
@@ -99,7 +100,7 @@ export default function OrderPage() {
 
   return (
     <Stack spacing={3}>
-      <Link component={RouterLink} to={`/orders${backSearch}`} sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}>
+      <Link component={RouterLink} to={adminPaths.orders(backSearch)} sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}>
         {t('order.back')}
       </Link>
       {order.isLoading ? <Busy /> : null}
@@ -237,7 +238,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
         <Grid size={{ xs: 12, md: 4 }}>
           <Section title={t('order.customer')}>
             <Typography dir="auto">{order.customer.name}</Typography>
-            <Link component={RouterLink} to={`/customers/${order.customer._id}`} dir="ltr" sx={{ color: 'primary.dark', overflowWrap: 'anywhere' }}>
+            <Link component={RouterLink} to={adminPaths.customer(order.customer._id)} dir="ltr" sx={{ color: 'primary.dark', overflowWrap: 'anywhere' }}>
               {order.customer.email}
             </Link>
           </Section>
@@ -265,7 +266,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
             {order.lines.map((line) => (
               <TableRow key={line.productId}>
                 <TableCell lang={language} dir="auto">
-                  <Link component={RouterLink} to={`/products/${line.productId}`} sx={{ color: 'primary.dark' }}>
+                  <Link component={RouterLink} to={adminPaths.product(line.productId)} sx={{ color: 'primary.dark' }}>
                     {line.title[language] || line.title.en}
                   </Link>
                 </TableCell>

@@ -17,6 +17,7 @@ import { adminApi } from '../app/api';
 import { formatDateTime, formatDollars } from '../app/format';
 import { toLanguage } from '../app/language';
 import { dayParam, useAfterTyping, useListAddress } from '../app/list-address';
+import { adminPaths } from '../app/paths';
 import { ServerGrid } from '../app/server-grid';
 
 const SORTABLE = new Set(['createdAt', 'amount']);
@@ -92,7 +93,7 @@ export default function OrdersPage() {
         minWidth: 130,
         flex: 1,
         renderCell: ({ row }) => (
-          <Link component={RouterLink} to={`/orders/${row._id}`} state={{ list: listSearch }} sx={{ color: 'primary.dark', fontFamily: 'monospace' }}>
+          <Link component={RouterLink} to={adminPaths.order(row._id)} state={{ list: listSearch }} sx={{ color: 'primary.dark', fontFamily: 'monospace' }}>
             {row._id}
           </Link>
         ),
@@ -174,7 +175,7 @@ export default function OrdersPage() {
         onSortModelChange={onSort}
         sortingOrder={['desc', 'asc']}
         disableRowSelectionOnClick
-        onRowClick={({ row }: { row: AdminOrderSummary }) => void navigate(`/orders/${row._id}`, { state: { list: listSearch } })}
+        onRowClick={({ row }: { row: AdminOrderSummary }) => void navigate(adminPaths.order(row._id), { state: { list: listSearch } })}
         sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' } }}
       />
     </Stack>

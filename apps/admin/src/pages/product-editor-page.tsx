@@ -1,4 +1,5 @@
 import type { AdminProduct } from '@dukkan/contracts/admin-products';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +21,7 @@ import { failureOf } from '../app/errors';
 import { errorProps } from '../app/form';
 import { toLanguage } from '../app/language';
 import { Busy } from '../app/layout';
+import { adminPaths } from '../app/paths';
 
 import { PhotosSection } from './photos-section';
 import { createBodyOf, EMPTY_PRODUCT, fieldOfPath, fieldsOf, isPrice, isQuantity, LIMITS, updateBodyOf, type ProductFields } from './product-form';
@@ -49,7 +51,7 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
   const navigate = useNavigate();
   const location = useLocation();
   const listState = location.state as { list?: unknown } | null;
-  const backTo = `/products${typeof listState?.list === 'string' && listState.list.startsWith('?') ? listState.list : ''}`;
+  const backTo = adminPaths.products(typeof listState?.list === 'string' && listState.list.startsWith('?') ? listState.list : '');
   const [formError, setFormError] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, setValue, reset, formState } = useForm<ProductFields>({
     defaultValues: product ? fieldsOf(product) : EMPTY_PRODUCT,
@@ -78,7 +80,7 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
         toast.success(t('editor.saved'));
       } else {
         toast.success(t('editor.created'));
-        await navigate(`/products/${result.data._id}`, { replace: true, state: listState });
+        await navigate(adminPaths.product(result.data._id), { replace: true, state: listState });
       }
       return;
     }
@@ -102,7 +104,7 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
         </Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           {product ? (
-            <Link href={`/details/${product._id}`} target="_blank" rel="noopener">
+            <Link href={storefrontPaths.product(product._id)} target="_blank" rel="noopener">
               {t('editor.viewLive')} <OpenInNewIcon fontSize="inherit" aria-hidden />
             </Link>
           ) : null}

@@ -18,6 +18,7 @@ import { failureOf } from '../app/errors';
 import { formatDateTime, formatDollars } from '../app/format';
 import { toLanguage } from '../app/language';
 import { useAfterTyping, useListAddress } from '../app/list-address';
+import { adminPaths } from '../app/paths';
 import { ServerGrid } from '../app/server-grid';
 
 const SORTABLE = new Set(['title', 'price', 'quantity', 'updatedAt']);
@@ -94,7 +95,7 @@ export default function ProductsPage() {
         valueGetter: (_value, row) => row.title[language],
         renderCell: ({ row }) => (
           // The darker blue: the primary one falls under 4.5:1 on a hovered or selected row.
-          <Link component={RouterLink} to={`/products/${row._id}`} state={{ list: listSearch }} lang={language} dir="auto" sx={{ color: 'primary.dark' }}>
+          <Link component={RouterLink} to={adminPaths.product(row._id)} state={{ list: listSearch }} lang={language} dir="auto" sx={{ color: 'primary.dark' }}>
             {row.title[language] || row.title.en}
           </Link>
         ),
@@ -127,7 +128,7 @@ export default function ProductsPage() {
         <Typography component="h1" variant="h1">
           {t('products.title')}
         </Typography>
-        <Button component={RouterLink} to="/products/new" variant="contained" startIcon={<AddIcon />}>
+        <Button component={RouterLink} to={adminPaths.newProduct()} variant="contained" startIcon={<AddIcon />}>
           {t('products.new')}
         </Button>
       </Stack>

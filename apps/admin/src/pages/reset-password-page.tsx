@@ -9,6 +9,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
 import { newPasswordRules } from '../app/form';
+import { adminPaths } from '../app/paths';
 import { NewPasswordField, PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
 
 interface Fields {
@@ -44,7 +45,7 @@ export default function ResetPasswordPage() {
     else setAlert(failure.message || t('app.error', { message: String(failure.status) }));
   }
 
-  const askAgain = <PublicLink to="/forgot-password">{t('resetPassword.askAgain')}</PublicLink>;
+  const askAgain = <PublicLink to={adminPaths.forgotPassword()}>{t('resetPassword.askAgain')}</PublicLink>;
 
   let body;
   if (token === '') {
@@ -69,7 +70,7 @@ export default function ResetPasswordPage() {
         <Alert severity="success" role="status">
           {t('resetPassword.changed')}
         </Alert>
-        <Button component={RouterLink} to="/sign-in" variant="contained" sx={{ alignSelf: 'flex-start' }}>
+        <Button component={RouterLink} to={adminPaths.signIn()} variant="contained" sx={{ alignSelf: 'flex-start' }}>
           {t('resetPassword.signIn')}
         </Button>
       </Stack>

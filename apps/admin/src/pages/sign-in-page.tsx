@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
 import { emailRules, errorProps } from '../app/form';
+import { adminPaths } from '../app/paths';
 import { EmailField, PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
 import { homeOf } from '../app/roles';
 
@@ -38,9 +39,9 @@ export default function SignInPage() {
     const result = await signIn({ email: fields.email.trim(), password: fields.password, ...(step === 'code' ? { code: fields.code.trim() } : {}) });
     if ('data' in result && result.data) {
       const from = (location.state as { from?: unknown } | null)?.from;
-      const back = typeof from === 'string' && from.startsWith('/') && !from.startsWith('/sign-in') ? from : homeOf(result.data.role);
+      const back = typeof from === 'string' && from.startsWith('/') && !from.startsWith(adminPaths.signIn()) ? from : homeOf(result.data.role);
       // A member the owner requires two-factor of sets it up first.
-      await navigate(result.data.twoFactorSetupRequired ? '/account' : back, { replace: true });
+      await navigate(result.data.twoFactorSetupRequired ? adminPaths.account() : back, { replace: true });
       return;
     }
     const failure = failureOf(result.error);
@@ -97,7 +98,7 @@ export default function SignInPage() {
           <SubmitButton busy={isLoading}>{step === 'password' ? t('signIn.submit') : t('signIn.verify')}</SubmitButton>
           {step === 'code' ? <Button onClick={() => setStep('password')}>{t('signIn.back')}</Button> : null}
         </Stack>
-        {step === 'password' ? <PublicLink to="/forgot-password">{t('signIn.forgot')}</PublicLink> : null}
+        {step === 'password' ? <PublicLink to={adminPaths.forgotPassword()}>{t('signIn.forgot')}</PublicLink> : null}
       </PublicForm>
     </PublicFrame>
   );
