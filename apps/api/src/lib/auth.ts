@@ -41,7 +41,6 @@ export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please 
  * depends on who asks.
  */
 export const authPlugin = fp<{ db: Database; tokens: TokenService }>(
-  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
   async (app, { db, tokens }) => {
     app.decorate('tokens', tokens);
     app.decorateRequest('user', null);

@@ -89,7 +89,6 @@ const ADMIN_API = /^\/api\/admin(?:[/?#]|$)/;
  * reach a route's own hooks. Registered on the root (through fastify-plugin) so it sees them all.
  */
 export const adminNoStore = fastifyPlugin(
-  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
   (async (app) => {
     app.addHook('onRequest', async (request, reply) => {
       if (ADMIN_API.test(request.url)) reply.header('cache-control', 'no-store');

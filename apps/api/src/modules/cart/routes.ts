@@ -24,7 +24,6 @@ const security: Record<string, string[]>[] = [{ token: [] }, { token2: [] }, {}]
  * The cart (spec section 7), for signed-in shoppers (`token`) and guests (`token2`); every answer
  * is the whole cart. Rules and transactions are in service.ts, the reasons in decision 0013.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { db, creationLimiter }) => {
   app.decorateRequest('cartOwner', null);
   acceptEmptyJsonBodies(app);

@@ -27,7 +27,6 @@ const lngQuery = LanguageSchema.optional().describe('Language of catalog text (e
 const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
 
 /** The spec's catalog calls (section 7), answered in the request's language. */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { db, cache }) => {
   // A list's total is counted once for all its pages while their answers are fresh.
   const totals: CountMemo = (key, produce) => cache.remember(`total:${key}`, CATALOG_CACHE.ttlMs, produce);

@@ -72,7 +72,6 @@ async function artworkRaster(pathname: string, svg: { svg: string; etag: string 
  * `GET /images/photos/{hash}.webp?w=`: photos uploaded in the back office, from the database
  * (docs/decisions/0035), immutable.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const imageRoutes: FastifyPluginAsync<ImageRoutesOptions> = async (app, { db }) => {
   app.get<{ Params: { name: string }; Querystring: { w?: string } }>('/images/photos/:name', { schema: { hide: true } }, async (request, reply) => {
     const hash = PhotoName.exec(request.params.name)?.[1];

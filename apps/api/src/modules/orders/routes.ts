@@ -36,7 +36,6 @@ const security = [{ token: [] }];
  * shoppers only; every answer depends on who asks, so none is stored. Rules in service.ts, the
  * reasons in decision 0016.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, { db, paymentTimeoutMinutes }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -27,7 +27,6 @@ const errors = { 400: ErrorResponseSchema };
  * `/product/suggest` win over the catalog's `/product/:id` (find-my-way prefers static segments).
  * Answers are cached under the normalised words, so "Headphones " and "headphones" share one.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db, cache }) => {
   app.get(
     '/product/search',

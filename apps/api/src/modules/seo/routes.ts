@@ -80,7 +80,6 @@ function memo<V extends object | string>(options: LRUCache.Options<string, V, un
 }
 
 /** `/sitemap.xml` (an index past 50 000 URLs, with `/sitemaps/{n}.xml`) and `/robots.txt`. */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, { db, publicUrl, sitemapMaxUrls = SITEMAP_MAX_URLS, catalog }) => {
   const pagesPer = shopPagesPerSitemap(sitemapMaxUrls);
   const plans = memo<NumberedPlan>({ max: 1, ttl: SITEMAP_TTL_MS });

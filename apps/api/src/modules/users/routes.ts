@@ -47,7 +47,6 @@ const errors = {
 const security = [{ token: [] }];
 
 /** Accounts (spec section 7): sign up, sign in, read and change one's own profile and address book. */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, limiter, creationLimiter, outbox, publicUrl }) => {
   // Every answer here is about one shopper: never stored by a browser or a proxy.
   app.addHook('onSend', async (_request, reply) => {

@@ -20,7 +20,6 @@ const security = [{ token: [] }];
  * The wish list (spec sections 6 and 7): signed-in shoppers only (`token`; a guest's `token2`
  * does not count). Every answer is the whole list, newest first.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const wishlistRoutes: FastifyPluginAsyncZod<WishlistRoutesOptions> = async (app, { db }) => {
   acceptEmptyJsonBodies(app);
   // Every answer, errors included, is about one shopper: never stored by a browser or a proxy.

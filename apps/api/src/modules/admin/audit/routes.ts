@@ -17,7 +17,6 @@ export interface AdminAuditRoutesOptions {
  * changes or removes a record (PUT, PATCH or DELETE here answer 404), and the table's trigger
  * refuses UPDATE and DELETE whoever sends them.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const adminAuditRoutes: FastifyPluginAsyncZod<AdminAuditRoutesOptions> = async (app, { db }) => {
   app.addHook('onRequest', requireStaff(db, ['owner']));
 

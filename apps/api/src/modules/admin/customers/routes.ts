@@ -37,7 +37,6 @@ const tags = ['admin'];
  * The back office's customers under `/api/admin` (issue #21, decision 0038): owner and support
  * staff (catalog 403, no session 401, a write without its XSRF token 403), answers `no-store`.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const adminCustomerRoutes: FastifyPluginAsyncZod<AdminCustomerRoutesOptions> = async (app, { db, outbox, publicUrl }) => {
   app.addHook('onRequest', requireStaff(db, ['owner', 'support']));
   // The password-reset action has no body; a client may still send its JSON content type.

@@ -47,7 +47,6 @@ function asHttp(error: unknown): unknown {
  * only (catalog 403, no session 401, a write without its XSRF token 403). The changes go through
  * the fulfilment service `npm run orders` uses; each answers the order as the order page shows it.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = async (app, { db, provider, publicUrl, refundApprovalLimitCents, outbox }) => {
   app.addHook('onRequest', requireStaff(db, ['owner', 'support']));
   const contextOf = (request: Parameters<typeof auditActorOf>[0]): FulfilmentContext => ({ actor: auditActorOf(request), publicUrl, log: request.log });

@@ -33,7 +33,6 @@ const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorR
  * The back office's products under `/api/admin` (issue #20, decision 0034): owner and catalog
  * staff only (support 403, no session 401), answers `no-store` (the guard).
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, { db, catalog, lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD }) => {
   app.addHook('onRequest', requireStaff(db, ['owner', 'catalog']));
   // This process's caches follow its own writes at once.

@@ -72,7 +72,6 @@ const tags = ['admin-staff'];
  * exists to forge, so no XSRF check); everything else is behind
  * `requireStaff` (session, XSRF on writes, role).
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { db, limiter, outbox, publicUrl, firstOwner }) => {
   const secure = publicUrl.startsWith('https:');
   // A client sending its JSON content type on body-less writes (sign-out, enrolment, reset).

@@ -19,7 +19,6 @@ export interface AdminStatsRoutesOptions {
  * dashboard is every staff member's landing screen, so every role may read it (no session 401).
  * A role the customers routes refuse (catalog) gets no customer data in it (issue #32).
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify runs a plugin without `done` by the promise it returns
 export const adminStatsRoutes: FastifyPluginAsyncZod<AdminStatsRoutesOptions> = async (app, { db, lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD }) => {
   app.addHook('onRequest', requireStaff(db));
 
