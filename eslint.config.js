@@ -172,6 +172,28 @@ export default defineTsConfig(
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   {
+    // Handlers stay thin (docs/architecture.md, "How a request flows"): the queries and the
+    // decisions live in the module's service, which a route calls.
+    files: apiRouteFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'A route does not query the database: put the query in the module’s service (service.ts or a file beside it) and call that.',
+            },
+            {
+              group: ['**/db/schema', '**/db/schema/*', '**/db/schema.ts'],
+              message: 'A route does not read the tables: put the query in the module’s service (service.ts or a file beside it) and call that.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and benchmarks may assert that something exists with `!`: a wrong guess fails loudly.
     files: ['**/*.test.{ts,tsx}', '**/test/**', '**/bench/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -1,16 +1,15 @@
 import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import fastifyFormbody from '@fastify/formbody';
-import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 
 import type { Database } from '../../db/client';
-import { orderItems, orders, paymentSessions, products } from '../../db/schema';
 import { requestLanguage } from '../../lib/language';
 import { checkCard, type CardForm } from '../../payments/card';
-import { renderPayPage, type PayPageView } from '../../payments/pay-page';
-import { SANDBOX_DECLINED_CARD, type SandboxPaymentProvider, type SandboxSession } from '../../payments/sandbox';
+import { renderPayPage } from '../../payments/pay-page';
+import { SANDBOX_DECLINED_CARD, type SandboxPaymentProvider } from '../../payments/sandbox';
 
+import { loadPaySession, payFormView, payStateView, type PaySession } from './pay-service';
 import { WEBHOOK_PATH } from './routes';
 
 interface PayRoutesOptions {
@@ -28,55 +27,6 @@ const CardFormSchema = z.object({
 
 /** How many times the sandbox delivers an event before it gives up (a real provider retries for days). */
 const DELIVERY_ATTEMPTS = 3;
-
-type LoadedSession = SandboxSession & { status: 'open' | 'paid' | 'ended' };
-
-/** The sandbox session behind a card page's id, with its order's state; `null` when there is none. */
-async function loadSession(db: Database, sessionId: string): Promise<LoadedSession | null> {
-  if (!z.uuid().safeParse(sessionId).success) return null;
-  const [row] = await db
-    .select({
-      orderId: paymentSessions.orderId,
-      amountCents: paymentSessions.amountCents,
-      currency: paymentSessions.currency,
-      sessionStatus: paymentSessions.status,
-      expiresAt: paymentSessions.expiresAt,
-      paymentStatus: orders.paymentStatus,
-      orderStatus: orders.status,
-    })
-    .from(paymentSessions)
-    .innerJoin(orders, eq(orders.id, paymentSessions.orderId))
-    .where(and(eq(paymentSessions.provider, 'sandbox'), eq(paymentSessions.providerSessionId, sessionId)));
-  if (!row) return null;
-  const paid = row.paymentStatus === 'Paid' || row.sessionStatus === 'completed';
-  const open = row.sessionStatus === 'open' && row.paymentStatus === 'Pending' && row.orderStatus !== 'Cancelled' && row.expiresAt.getTime() > Date.now();
-  return {
-    providerSessionId: sessionId,
-    orderId: row.orderId,
-    amountCents: row.amountCents,
-    currency: row.currency,
-    status: paid ? 'paid' : open ? 'open' : 'ended',
-  };
-}
-
-async function formView(db: Database, session: LoadedSession, request: FastifyRequest, extra: Partial<Extract<PayPageView, { kind: 'form' }>> = {}) {
-  const ar = requestLanguage(request) === 'ar';
-  const lines = await db
-    .select({ title: ar ? products.titleAr : products.titleEn, quantity: orderItems.quantity, unitAmountCents: orderItems.priceCents })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, session.orderId))
-    .orderBy(asc(orderItems.position));
-  const view: PayPageView = { kind: 'form', sessionId: session.providerSessionId, amountCents: session.amountCents, lines, ...extra };
-  return view;
-}
-
-function stateView(session: LoadedSession | null): PayPageView | null {
-  if (!session) return { kind: 'missing' };
-  if (session.status === 'paid') return { kind: 'paid', orderId: session.orderId };
-  if (session.status === 'ended') return { kind: 'expired' };
-  return null;
-}
 
 /**
  * Sends a signed event to the shop's webhook route, through the same route, parser, signature
@@ -116,9 +66,9 @@ export const payRoutes: FastifyPluginAsync<PayRoutesOptions> = async (app, { db,
   app.get('/pay/:sessionId', { schema: { hide: true } }, async (request, reply) => {
     const { sessionId } = SessionParamsSchema.parse(request.params);
     const lng = requestLanguage(request);
-    const session = await loadSession(db, sessionId);
-    const state = stateView(session);
-    const view = state ?? (await formView(db, session as LoadedSession, request));
+    const session = await loadPaySession(db, sessionId);
+    const state = payStateView(session);
+    const view = state ?? (await payFormView(db, session as PaySession, lng));
     return reply
       .code(view.kind === 'missing' ? 404 : view.kind === 'expired' ? 410 : 200)
       .type('text/html; charset=utf-8')
@@ -128,8 +78,8 @@ export const payRoutes: FastifyPluginAsync<PayRoutesOptions> = async (app, { db,
   app.post('/pay/:sessionId', { schema: { hide: true } }, async (request, reply) => {
     const { sessionId } = SessionParamsSchema.parse(request.params);
     const lng = requestLanguage(request);
-    const session = await loadSession(db, sessionId);
-    const state = stateView(session);
+    const session = await loadPaySession(db, sessionId);
+    const state = payStateView(session);
     if (state || !session) {
       const view = state ?? { kind: 'missing' };
       return reply.code(view.kind === 'paid' ? 409 : view.kind === 'missing' ? 404 : 410).type('text/html; charset=utf-8').send(renderPayPage(view, lng));
@@ -140,27 +90,27 @@ export const payRoutes: FastifyPluginAsync<PayRoutesOptions> = async (app, { db,
     const { errors, digits } = checkCard(values);
     const keep = { name: values.name, number: values.number, expiry: values.expiry };
     if (Object.keys(errors).length > 0) {
-      return reply.code(400).type('text/html; charset=utf-8').send(renderPayPage(await formView(db, session, request, { values: keep, errors }), lng));
+      return reply.code(400).type('text/html; charset=utf-8').send(renderPayPage(await payFormView(db, session, lng, { values: keep, errors }), lng));
     }
     if (digits === SANDBOX_DECLINED_CARD) {
       return reply
         .code(402)
         .type('text/html; charset=utf-8')
-        .send(renderPayPage(await formView(db, session, request, { values: keep, failure: 'declined' }), lng));
+        .send(renderPayPage(await payFormView(db, session, lng, { values: keep, failure: 'declined' }), lng));
     }
 
     if (!(await deliver(app, provider, provider.buildEvent('checkout.session.completed', session)))) {
       return reply
         .code(502)
         .type('text/html; charset=utf-8')
-        .send(renderPayPage(await formView(db, session, request, { values: keep, failure: 'deliveryFailed' }), lng));
+        .send(renderPayPage(await payFormView(db, session, lng, { values: keep, failure: 'deliveryFailed' }), lng));
     }
     return reply.redirect(storefrontPaths.checkoutSuccess(session.orderId), 303);
   });
 
   app.post('/pay/:sessionId/cancel', { schema: { hide: true } }, async (request, reply) => {
     const { sessionId } = SessionParamsSchema.parse(request.params);
-    const session = await loadSession(db, sessionId);
+    const session = await loadPaySession(db, sessionId);
     if (session?.status === 'open') await deliver(app, provider, provider.buildEvent('checkout.session.expired', session));
     return reply.redirect(storefrontPaths.checkout(), 303);
   });

@@ -11,7 +11,7 @@ import { PICTURE_WIDTHS, pictureWidthFor } from '@dukkan/contracts/pictures';
 export const PHOTO_WIDTHS = PICTURE_WIDTHS;
 export const DEFAULT_PHOTO_WIDTH = 640;
 
-/** What a product shows when it has no picture left: a neutral drawing (modules/images/routes.ts). */
+/** What a product shows when it has no picture left: a neutral drawing (modules/images/service.ts). */
 export const PLACEHOLDER_IMAGE = '/images/placeholder/product.svg';
 
 const PHOTO_URL = /^\/images\/photos\/([0-9a-f]{32})\.webp$/;

@@ -23,26 +23,24 @@ import {
   type StaffSessionResponse,
 } from '@dukkan/contracts/admin-staff';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import type { Database } from '../../../db/client';
-import { staff } from '../../../db/schema';
 import { acceptEmptyJsonBodies } from '../../../lib/empty-body';
 import type { FailureLimiter } from '../../../lib/failure-limiter';
 import { requestLanguage } from '../../../lib/language';
 import type { OutboxWorker } from '../../../mail/outbox';
-import { auditActorOf, recordAudit } from '../audit/record';
+import { auditActorOf } from '../audit/record';
 import { currentStaff, requireStaff } from '../guard';
-import { endStaffSession, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../session';
+import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../session';
 
 import { createStaff, listStaff, resendInvitation, updateStaff } from './accounts';
 import { confirmStaffPasswordReset, requestStaffPasswordReset, RESET_REQUESTED_MESSAGE } from './password-reset';
 import { completeSetup, ensureFirstOwner, readSetupLink } from './setup';
-import { changeOwnPassword, signInStaff, type NewStaffSession } from './sign-in';
-import { confirmEnrolment, disableOwnTwoFactor, isTwoFactorRequired, resetTwoFactor, setTwoFactorRequired, startEnrolment } from './two-factor';
+import { changeOwnPassword, signInStaff, signOutStaff, type NewStaffSession } from './sign-in';
+import { confirmEnrolment, disableOwnTwoFactor, isTwoFactorRequired, readTwoFactorState, resetTwoFactor, setTwoFactorRequired, startEnrolment } from './two-factor';
 
 export interface StaffRoutesOptions {
   db: Database;
@@ -128,11 +126,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     '/session',
     { onRequest: signedIn, schema: { tags, summary: 'Sign out: the session ends and its cookies are cleared', response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      const actor = auditActorOf(request);
-      await db.transaction(async (tx) => {
-        await endStaffSession(tx, currentStaff(request).sessionHash);
-        await recordAudit(tx, actor, { action: 'staff.sign-out', entityType: 'staff', ...(actor.id ? { entityId: actor.id } : {}) });
-      });
+      await signOutStaff(db, currentStaff(request).sessionHash, auditActorOf(request));
       clearSessionCookies(reply);
       return reply.code(204).send(null);
     },
@@ -208,14 +202,8 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     { onRequest: signedIn, schema: { tags, summary: 'One’s own account and its two-factor state', response: { 200: StaffAccountResponseSchema, ...errors } } },
     async (request) => {
       const principal = currentStaff(request);
-      const [row] = await db.select({ enabledAt: staff.totpEnabledAt }).from(staff).where(eq(staff.id, principal.id));
-      return {
-        data: {
-          staff: { _id: principal.id, email: principal.email, name: principal.name, role: principal.role },
-          twoFactorEnabled: Boolean(row?.enabledAt),
-          twoFactorRequired: await isTwoFactorRequired(db),
-        },
-      };
+      const twoFactor = await readTwoFactorState(db, principal.id);
+      return { data: { staff: { _id: principal.id, email: principal.email, name: principal.name, role: principal.role }, ...twoFactor } };
     },
   );
 

@@ -8,7 +8,7 @@ import type { FailureLimiter } from '../../../lib/failure-limiter';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../users/passwords';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { recordRefusal, typedEmailForAudit } from '../audit/refusal';
-import { createStaffSession, deleteLapsedStaffSessions, endAllStaffSessions, type StaffPrincipal } from '../session';
+import { createStaffSession, deleteLapsedStaffSessions, endAllStaffSessions, endStaffSession, type StaffPrincipal } from '../session';
 
 import { assertUncommonPassword } from './accounts';
 import { acceptTotpCode, isTwoFactorRequired } from './two-factor';
@@ -109,6 +109,14 @@ export async function signInStaff(
     return started;
   });
   return { staff: { _id: row.id, email: row.email, name: row.name, role: row.role }, twoFactorSetupRequired, session };
+}
+
+/** Ends one staff session and records the sign-out in the audit log, in one transaction. */
+export async function signOutStaff(db: Database, sessionHash: string, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await endStaffSession(tx, sessionHash);
+    await recordAudit(tx, actor, { action: 'staff.sign-out', entityType: 'staff', ...(actor.id ? { entityId: actor.id } : {}) });
+  });
 }
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'currentPassword: your current password is not correct.';

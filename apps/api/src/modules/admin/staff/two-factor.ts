@@ -23,6 +23,12 @@ export async function isTwoFactorRequired(db: Executor): Promise<boolean> {
   return row?.value === true;
 }
 
+/** Whether the member's own two-factor is on, and whether the owner requires it of everyone. */
+export async function readTwoFactorState(db: Executor, staffId: string): Promise<{ twoFactorEnabled: boolean; twoFactorRequired: boolean }> {
+  const [row] = await db.select({ enabledAt: staff.totpEnabledAt }).from(staff).where(eq(staff.id, staffId));
+  return { twoFactorEnabled: Boolean(row?.enabledAt), twoFactorRequired: await isTwoFactorRequired(db) };
+}
+
 /** Sets whether two-factor is required of every staff member; a change is recorded in the audit log (with `actor`). */
 export async function setTwoFactorRequired(db: Executor, required: boolean, actor?: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
