@@ -1,9 +1,9 @@
 import type { Product } from '@dukkan/contracts/catalog';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 import { PICTURE_SIZES, pictureProps } from '../lib/picture';
-import { productPath } from '../lib/product-path';
 
 import { ProductPrice } from './price';
 import { AddToCartButton, WishlistToggle } from './product-actions';
@@ -43,7 +43,7 @@ export function ProductCard({ product, actions, layout = 'grid' }: ProductCardPr
           <ProductPrice product={product} />
         </p>
         {/* The link's box covers the card: clicking the photo opens the product as well. */}
-        <RouterLink className="dk-card__title" to={productPath(product._id)}>
+        <RouterLink className="dk-card__title" to={storefrontPaths.product(product._id)}>
           {product.title}
         </RouterLink>
         <div className="dk-card__actions">{actions ?? <AddToCartButton product={product} className="dk-card__add" />}</div>

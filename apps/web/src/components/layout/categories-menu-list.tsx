@@ -1,9 +1,9 @@
 import type { Category } from '@dukkan/contracts/catalog';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import Box from '@mui/material/Box';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 
-import { categoryPath } from '../../lib/category-path';
 import { LinkBehavior } from '../../lib/link-behavior';
 import { MuiScope } from '../mui/mui-scope';
 
@@ -34,7 +34,7 @@ export default function CategoriesMenuList({ id, labelledBy, anchor, categories,
         }}
       >
         {categories.map((category) => (
-          <MenuItem key={category._id} component={LinkBehavior} href={categoryPath(category.name)} onClick={onClose}>
+          <MenuItem key={category._id} component={LinkBehavior} href={storefrontPaths.category(category.name)} onClick={onClose}>
             <Box
               component="img"
               src={category.image}

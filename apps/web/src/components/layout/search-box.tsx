@@ -1,8 +1,8 @@
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
-import { productPath } from '../../lib/product-path';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Icon } from '../icons';
 
@@ -100,7 +100,7 @@ export function SearchBox({ suggestions = [], onQueryChange }: SearchBoxProps) {
 
   function choose(suggestion: SearchSuggestionItem) {
     close();
-    void navigate(productPath(suggestion._id));
+    void navigate(storefrontPaths.product(suggestion._id));
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -110,7 +110,7 @@ export function SearchBox({ suggestions = [], onQueryChange }: SearchBoxProps) {
     // effect above hands it to the state, and Enter in that moment must still search it.
     const searchText = searchQueryOf(input.current?.value ?? text);
     if (searchText === null) return;
-    void navigate(`/search?q=${encodeURIComponent(searchText)}`);
+    void navigate(storefrontPaths.search(searchText));
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {

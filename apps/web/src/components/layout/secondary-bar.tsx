@@ -1,8 +1,8 @@
 import type { Category } from '@dukkan/contracts/catalog';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
-import { categoryPath } from '../../lib/category-path';
 import { Icon } from '../icons';
 
 /**
@@ -27,7 +27,7 @@ export function SecondaryBar({ categories }: { categories: readonly Category[] }
         <ul className="dk-secondary__departments">
           {categories.map((category) => (
             <li key={category._id}>
-              <RouterLink to={categoryPath(category.name)}>{category.label}</RouterLink>
+              <RouterLink to={storefrontPaths.category(category.name)}>{category.label}</RouterLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import type { CartLine } from '@dukkan/contracts/cart';
 import { MIN_LINE_QUANTITY } from '@dukkan/contracts/limits';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +10,6 @@ import { ProductLine } from '../../components/product-line';
 import { errorMessageOf } from '../../lib/api-error';
 import { formatPrice } from '../../lib/format-price';
 import { notify } from '../../lib/notify';
-import { productPath } from '../../lib/product-path';
 
 import { useRemoveFromCartMutation, useSetCartQuantityMutation } from './cart-api';
 
@@ -99,7 +99,7 @@ export function CartLineRow({ line, onRemoveStart, onRemoveFailed }: CartLineRow
   return (
     <ProductLine thumbnail={product.thumbnail} size={96} busy={busy}>
       <div className="dk-cart-line">
-        <Link id={cartLineLinkId(product._id)} to={productPath(product._id)} className="dk-cart-line__title">
+        <Link id={cartLineLinkId(product._id)} to={storefrontPaths.product(product._id)} className="dk-cart-line__title">
           {product.title}
         </Link>
         <p className="dk-cart-line__description">{product.description}</p>

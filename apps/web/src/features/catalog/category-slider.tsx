@@ -1,9 +1,9 @@
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { Carousel } from '../../components/carousel';
-import { categoryPath } from '../../lib/category-path';
 import { PICTURE_SIZES, pictureProps } from '../../lib/picture';
 import { DEPARTMENTS_SLIDER, slideCountVariables } from '../../lib/slider-settings';
 import { useLanguage } from '../../lib/use-language';
@@ -58,7 +58,7 @@ export function CategorySlider({ title }: { title: string }) {
         slides={categories.map((category) => ({
           key: category._id,
           content: (
-            <Link to={categoryPath(category.name)} className="dk-department-slide">
+            <Link to={storefrontPaths.category(category.name)} className="dk-department-slide">
               <img {...pictureProps(category.image, PICTURE_SIZES.tile, 640)} alt="" width={400} height={400} loading="lazy" decoding="async" />
               {category.label}
             </Link>

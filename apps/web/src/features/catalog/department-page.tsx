@@ -1,3 +1,4 @@
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,7 +11,7 @@ import { useLanguage } from '../../lib/use-language';
 
 import { useListCategoryProductsInfiniteQuery, useListSubcategoriesQuery } from './catalog-api';
 import { DepartmentSectionView, SUBCATEGORIES_PAGE_SIZE } from './department-sections';
-import { ALL_PRODUCTS_ID, bannerSrc, type Department, subcategoryPath } from './departments';
+import { ALL_PRODUCTS_ID, bannerSrc, type Department } from './departments';
 
 /** The department's products (or one subcategory's), page by page with "Load more". */
 function ProductList({ department, subcategory, heading }: { department: Department; subcategory?: string; heading: string }) {
@@ -132,7 +133,7 @@ export function DepartmentPage({ department }: { department: Department }) {
                 text={t(`banners.${department.promo.text}.text`)}
                 action={
                   department.promo.subcategory
-                    ? { label: t('banners.shopNow'), href: subcategoryPath(department, department.promo.subcategory) }
+                    ? { label: t('banners.shopNow'), href: storefrontPaths.subcategory(department.path, department.promo.subcategory) }
                     : undefined
                 }
               />

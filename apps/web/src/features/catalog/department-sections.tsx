@@ -1,4 +1,5 @@
 import type { Product } from '@dukkan/contracts/catalog';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,7 +19,6 @@ import {
   type DepartmentBanner,
   type DepartmentSection,
   type SectionKey,
-  subcategoryPath,
   type TechTile,
 } from './departments';
 
@@ -46,7 +46,7 @@ function BannerPair({ department, banners }: { department: Department; banners: 
           title={t(`banners.${banner.text}.title`)}
           text={t(`banners.${banner.text}.text`)}
           size="compact"
-          action={banner.subcategory ? { label: t('banners.shopNow'), href: subcategoryPath(department, banner.subcategory) } : undefined}
+          action={banner.subcategory ? { label: t('banners.shopNow'), href: storefrontPaths.subcategory(department.path, banner.subcategory) } : undefined}
         />
       ))}
     </div>
@@ -88,7 +88,7 @@ function BrandDealsSlider({ department, title }: { department: Department; title
   return (
     <ProductCarouselSection
       title={t(`sections.${title}`)}
-      viewAllHref={`/search?q=${encodeURIComponent(brand)}`}
+      viewAllHref={storefrontPaths.search(brand)}
       settings={DEALS_SLIDER}
       products={products ? dealsOf(products) : undefined}
       isLoading={isLoading}
@@ -106,7 +106,7 @@ function SubcategorySlider({ department, title, subcategory }: { department: Dep
   return (
     <ProductCarouselSection
       title={t(`sections.${title}`)}
-      viewAllHref={subcategoryPath(department, subcategory)}
+      viewAllHref={storefrontPaths.subcategory(department.path, subcategory)}
       settings={DEALS_SLIDER}
       products={data?.pages[0]?.data}
       isLoading={isLoading}
@@ -141,7 +141,7 @@ function SubcategoryGrid({
         <h2 className="dk-section-title" id={headingId}>
           {heading}
         </h2>
-        <ViewAllLink href={subcategoryPath(department, subcategory)} title={heading} />
+        <ViewAllLink href={storefrontPaths.subcategory(department.path, subcategory)} title={heading} />
       </div>
       {isLoading ? <ProductGridSkeleton count={count} /> : null}
       {isError ? <p className="dk-muted">{t('grid.error')}</p> : null}
@@ -168,7 +168,7 @@ function TechTiles({ department, tiles }: { department: Department; tiles: reado
       <ul className="dk-tech-tiles">
         {tiles.map((tile) => (
           <li key={tile.key}>
-            <Link to={tile.subcategory ? subcategoryPath(department, tile.subcategory) : `${department.path}#${ALL_PRODUCTS_ID}`} className="dk-tech-tile">
+            <Link to={tile.subcategory ? storefrontPaths.subcategory(department.path, tile.subcategory) : `${department.path}#${ALL_PRODUCTS_ID}`} className="dk-tech-tile">
               {isLoading ? (
                 <span className="dk-tech-tile__placeholder" />
               ) : (

@@ -108,11 +108,6 @@ export interface Department {
 /** Where a department's full product grid starts (tiles and "View all" of deals link here). */
 export const ALL_PRODUCTS_ID = 'all-products';
 
-/** A department's page filtered to one subcategory: `/electronics?subcategory=electronics-tablets`. */
-export function subcategoryPath(department: Pick<Department, 'path'>, subcategory: string): string {
-  return `${department.path}?subcategory=${encodeURIComponent(subcategory)}`;
-}
-
 export function bannerSrc(image: BannerImage): string {
   return `/images/banners/${image}.svg`;
 }

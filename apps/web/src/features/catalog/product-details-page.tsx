@@ -1,10 +1,10 @@
 import type { Product } from '@dukkan/contracts/catalog';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
 import { NotFoundPage } from '../../components/not-found-page';
 import { ProductCarouselSection } from '../../components/product-carousel-section';
-import { categoryPath } from '../../lib/category-path';
 import { DeferHydration } from '../../lib/deferred-hydration';
 import { PRODUCT_ROW_SLIDER } from '../../lib/slider-settings';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -36,7 +36,7 @@ function CustomersAlsoViewed({ product }: { product: Product }) {
   return (
     <ProductCarouselSection
       title={t('details.alsoViewed')}
-      viewAllHref={categoryPath(product.category)}
+      viewAllHref={storefrontPaths.category(product.category)}
       settings={PRODUCT_ROW_SLIDER}
       products={others}
       isLoading={isLoading}
@@ -98,7 +98,7 @@ export function ProductDetailsPage() {
               /
             </li>
             <li>
-              <Link to={categoryPath(product.category)}>{product.categoryLabel}</Link>
+              <Link to={storefrontPaths.category(product.category)}>{product.categoryLabel}</Link>
             </li>
           </ol>
         </nav>

@@ -1,4 +1,5 @@
 import type { CartLine } from '@dukkan/contracts/cart';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 
 import { PriceAmount, SentenceWithAmount } from '../../components/price';
 import { ProductLine } from '../../components/product-line';
-import { productPath } from '../../lib/product-path';
 
 /** A line's amount at the current price, in whole cents first so 3 x $0.10 is $0.30. */
 function lineAmount(line: CartLine): number {
@@ -31,7 +31,7 @@ export function CheckoutLines({ lines }: { lines: CartLine[] }) {
           return (
             <ProductLine key={product._id} thumbnail={product.thumbnail} size={72} busy={false}>
               <Box sx={{ minWidth: 0, display: 'grid', gap: 0.25, alignContent: 'start' }}>
-                <Link href={productPath(product._id)} underline="hover" sx={{ color: 'text.primary', fontWeight: 600 }}>
+                <Link href={storefrontPaths.product(product._id)} underline="hover" sx={{ color: 'text.primary', fontWeight: 600 }}>
                   {product.title}
                 </Link>
                 <Typography sx={{ fontSize: '0.85rem', color: 'text.secondary' }}>{t('checkout.quantity', { count: quantity })}</Typography>

@@ -1,4 +1,5 @@
 import type { Order } from '@dukkan/contracts/orders';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
@@ -19,7 +20,6 @@ import { errorMessageOf, errorStatusOf } from '../../lib/api-error';
 import { formatTimeOfDay } from '../../lib/format-date';
 import { leavePageFor } from '../../lib/leave-page';
 import { notify } from '../../lib/notify';
-import { orderPath } from '../../lib/order-path';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
 
@@ -238,7 +238,7 @@ function OrderOutcome({ orderId, userId }: { orderId: string; userId: string }) 
 
   const placed = view.order;
   const viewOrder = (
-    <Link href={orderPath(placed._id)} sx={{ fontWeight: 600 }}>
+    <Link href={storefrontPaths.order(placed._id)} sx={{ fontWeight: 600 }}>
       {t('success.viewOrder')}
     </Link>
   );

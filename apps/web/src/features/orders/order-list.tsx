@@ -1,4 +1,5 @@
 import type { ShopperOrder } from '@dukkan/contracts/orders';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../app/hooks';
 import { PriceAmount, SentenceWithAmount } from '../../components/price';
 import { formatOrderDate } from '../../lib/format-date';
-import { orderPath } from '../../lib/order-path';
 import { useLanguage } from '../../lib/use-language';
 
 import { useOrderLabels } from './order-labels';
@@ -28,7 +28,7 @@ function OrderCard({ order }: { order: ShopperOrder }) {
   const labels = useOrderLabels();
   return (
     <Card component="li" variant="outlined" sx={{ borderRadius: 2 }}>
-      <CardActionArea href={orderPath(order._id)} sx={{ p: 2, display: 'grid', gap: 0.5, justifyItems: 'start' }}>
+      <CardActionArea href={storefrontPaths.order(order._id)} sx={{ p: 2, display: 'grid', gap: 0.5, justifyItems: 'start' }}>
         <Box component="span" sx={{ display: 'block', fontWeight: 700 }}>
           {order.shippingAddress.street}
         </Box>{' '}

@@ -1,5 +1,6 @@
 import { joinParts } from '@dukkan/contracts/format';
 import type { OrderItem, OrderRefund, ShopperOrder } from '@dukkan/contracts/orders';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import StarIcon from '@mui/icons-material/Star';
 import Alert from '@mui/material/Alert';
@@ -16,7 +17,6 @@ import { useSignedInUser } from '../../app/hooks';
 import { SentenceWithLtr } from '../../components/ltr-sentence';
 import { PriceAmount, SentenceWithAmount } from '../../components/price';
 import { formatOrderDate } from '../../lib/format-date';
-import { productPath } from '../../lib/product-path';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
 
@@ -148,7 +148,7 @@ function ItemCard({ item }: { item: OrderItem }) {
       </Box>
       <Button
         variant="outlined"
-        href={productPath(item._id)}
+        href={storefrontPaths.product(item._id)}
         aria-label={t('order.viewProductNamed', { title: item.title })}
         sx={{ gridColumn: { xs: '2', sm: 'auto' }, justifySelf: 'start' }}
       >

@@ -1,5 +1,6 @@
 import type { Product } from '@dukkan/contracts/catalog';
 import { MAX_SEARCH_LENGTH } from '@dukkan/contracts/limits';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -12,7 +13,6 @@ import { ProductPrice } from '../../components/price';
 import { AddToCartButton } from '../../components/product-actions';
 import { PRODUCT_IMAGE_SIZE } from '../../components/product-card';
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
-import { productPath } from '../../lib/product-path';
 import { stretchedTitleLinkSx } from '../../lib/stretched-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
@@ -57,7 +57,7 @@ function SearchResult({ product, arrives }: { product: Product; arrives: string 
           <ProductPrice product={product} />
         </Typography>
         <Link
-          href={productPath(product._id)}
+          href={storefrontPaths.product(product._id)}
           underline="hover"
           // The whole row opens the product; the button sits above the link.
           sx={{ ...stretchedTitleLinkSx, fontWeight: 600 }}

@@ -1,3 +1,4 @@
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import type { WishItem } from '@dukkan/contracts/wish';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import Box from '@mui/material/Box';
@@ -15,7 +16,6 @@ import { ProductLine } from '../../components/product-line';
 import { errorMessageOf } from '../../lib/api-error';
 import { formatPrice } from '../../lib/format-price';
 import { notify } from '../../lib/notify';
-import { productPath } from '../../lib/product-path';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal';
 
@@ -94,7 +94,7 @@ function WishListItem({ item, onRemoveStart, onRemoveFailed }: WishListItemProps
     <ProductLine thumbnail={product.thumbnail} size={120} busy={moving || removing}>
       <Box sx={{ minWidth: 0, display: 'grid', gap: 0.5, alignContent: 'start' }}>
         <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1rem' }}>
-          <Link id={itemLinkId(product._id)} href={productPath(product._id)} underline="hover" sx={{ color: 'text.primary' }}>
+          <Link id={itemLinkId(product._id)} href={storefrontPaths.product(product._id)} underline="hover" sx={{ color: 'text.primary' }}>
             {product.title}
           </Link>
         </Typography>

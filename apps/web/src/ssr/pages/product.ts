@@ -1,9 +1,9 @@
 import type { Product } from '@dukkan/contracts/catalog';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 
 import { catalogApi } from '../../features/catalog/catalog-api';
 import { DEPARTMENTS } from '../../features/catalog/departments';
 import { formatPrice } from '../../lib/format-price';
-import { productPath } from '../../lib/product-path';
 import { clip, localizedUrl } from '../head';
 import type { HeadInput, HeadTranslations, PageMeta, PrefetchInput } from '../server-page';
 
@@ -59,7 +59,7 @@ function structuredData(product: Product, url: string, origin: string, t: HeadTr
           '@type': 'ListItem',
           position: 2,
           name: product.categoryLabel,
-          item: new URL(department?.path ?? `/${product.category}`, origin).href,
+          item: new URL(department?.path ?? storefrontPaths.category(product.category), origin).href,
         },
         { '@type': 'ListItem', position: 3, name: product.title, item: url },
       ],
@@ -78,7 +78,7 @@ export function head({ params, language, origin, t, state }: HeadInput): PageMet
     const missing = error && 'status' in error && (error.status === 404 || error.status === 400);
     return missing ? notFoundHead({ t }) : { status: 503, title: t.common('pageTitle', { page: t.common('brand') }), description: t.common('seo.home') };
   }
-  const path = productPath(product._id);
+  const path = storefrontPaths.product(product._id);
   return {
     title: t.common('pageTitle', { page: product.title }),
     description: clip(t.common('seo.product', { title: product.title, price: formatPrice(product.price), description: product.description })),

@@ -1,4 +1,0 @@
-/** The review page of an order: `/Order/{id}` (spec route table). */
-export function orderPath(id: string): string {
-  return `/Order/${encodeURIComponent(id)}`;
-}
