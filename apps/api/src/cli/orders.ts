@@ -1,7 +1,7 @@
 // `npm run orders -- list [--status S] [--limit N] | show <id> | advance <id> | cancel <id>`: the
 // operator's fulfilment command (issue #9) on the configured database (DATABASE_URL, else the
-// embedded one in DATA_DIR). The rules live in modules/orders/fulfilment.ts; this file reads the
-// arguments, opens the database and prints. Exit code 0 when done, 1 when refused or failed.
+// embedded one in DATA_DIR). The rules live in modules/orders/ (fulfilment.ts and a file per
+// operation beside it); this file reads the arguments, opens the database and prints. Exit code 0 when done, 1 when refused or failed.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -12,18 +12,10 @@ import { OrderStatusSchema, type OrderStatus } from '@dukkan/contracts/orders';
 import { loadConfig, type Config } from '../config/env';
 import type { Database } from '../db/client';
 import { resolveJwtSecret } from '../lib/jwt-secret';
-import {
-  advanceOrder,
-  cancelOrder,
-  FulfilmentError,
-  listOrdersForOperator,
-  OPERATOR_ACTOR,
-  showOrder,
-  type CancelOutcome,
-  type OperatorOrder,
-  type OrderDetails,
-  type RefundOutcome,
-} from '../modules/orders/fulfilment';
+import { advanceOrder } from '../modules/orders/advance';
+import { cancelOrder, type CancelOutcome, type RefundOutcome } from '../modules/orders/cancel';
+import { FulfilmentError, OPERATOR_ACTOR } from '../modules/orders/fulfilment';
+import { listOrdersForOperator, showOrder, type OperatorOrder, type OrderDetails } from '../modules/orders/operator-views';
 import { createPaymentProvider } from '../payments';
 import type { PaymentProvider } from '../payments/provider';
 

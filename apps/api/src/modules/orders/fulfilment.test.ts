@@ -13,7 +13,11 @@ import { markOrderPaid } from '../../test/order-fixtures';
 import { productSupply, TEST_ADDRESS } from '../../test/shop-fixtures';
 import { testConfig, useTestApp, type TestUser } from '../../test/test-app';
 
-import { advanceOrder, cancelOrder, FulfilmentError, listOrdersForOperator, OPERATOR_ACTOR, settlePendingRefunds, showOrder } from './fulfilment';
+import { advanceOrder } from './advance';
+import { cancelOrder } from './cancel';
+import { FulfilmentError, OPERATOR_ACTOR } from './fulfilment';
+import { listOrdersForOperator, showOrder } from './operator-views';
+import { settlePendingRefunds } from './refund-settlement';
 
 const t = useTestApp();
 

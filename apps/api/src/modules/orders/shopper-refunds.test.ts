@@ -10,7 +10,9 @@ import { markOrderPaid, orderFixtures } from '../../test/order-fixtures';
 import { productSupply } from '../../test/shop-fixtures';
 import { useTestApp, type TestUser } from '../../test/test-app';
 
-import { cancelOrder, OPERATOR_ACTOR, refundOrder, type FulfilmentContext, type FulfilmentError } from './fulfilment';
+import { cancelOrder } from './cancel';
+import { OPERATOR_ACTOR, type FulfilmentContext, type FulfilmentError } from './fulfilment';
+import { refundOrder } from './refund';
 
 /**
  * What the shopper's own order answers say of refunds (issue #32): the succeeded and pending

@@ -17,7 +17,10 @@ import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { HttpError } from '../../../lib/errors';
 import type { PaymentProvider } from '../../../payments/provider';
-import { advanceOrder, cancelOrder, FulfilmentError, refundOrder, type FulfilmentContext } from '../../orders/fulfilment';
+import { advanceOrder } from '../../orders/advance';
+import { cancelOrder } from '../../orders/cancel';
+import { FulfilmentError, type FulfilmentContext } from '../../orders/fulfilment';
+import { refundOrder } from '../../orders/refund';
 import { auditActorOf } from '../audit/record';
 import { requireStaff } from '../guard';
 

@@ -22,8 +22,8 @@ import { orderFixtures } from '../../../test/order-fixtures';
 import { TEST_ADDRESS } from '../../../test/shop-fixtures';
 import { createTestStaff, type TestStaff } from '../../../test/staff-fixtures';
 import { useTestApp, type JsonAnswer } from '../../../test/test-app';
+import { cancelOrder } from '../../orders/cancel';
 import { expireUnpaidOrders } from '../../orders/expiry';
-import { cancelOrder } from '../../orders/fulfilment';
 
 const t = useTestApp();
 const { placedOrder } = orderFixtures(t);
