@@ -1,3 +1,5 @@
+import { readCookie } from '@dukkan/contracts/cookies';
+
 /** The back office's two languages, as on the storefront (spec section 9). */
 export type Language = 'en' | 'ar';
 export type Direction = 'ltr' | 'rtl';
@@ -15,20 +17,8 @@ export function directionOf(language: Language): Direction {
   return language === 'ar' ? 'rtl' : 'ltr';
 }
 
-/** The decoded value of a cookie, or `null`. */
-export function readCookie(name: string, cookies: string = typeof document === 'undefined' ? '' : document.cookie): string | null {
-  for (const part of cookies.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator === -1 || part.slice(0, separator).trim() !== name) continue;
-    const value = part.slice(separator + 1).trim();
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return null;
-}
+// The storefront's reader, kept in the contracts; still offered from here for the back office's callers.
+export { readCookie };
 
 /**
  * Spec section 9's order, as far as the back office needs it: `?lng=`, then the `i18next` cookie,

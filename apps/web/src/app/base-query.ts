@@ -1,9 +1,9 @@
+import { readCookie } from '@dukkan/contracts/cookies';
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import i18next from 'i18next';
 
 import { selectUserToken, sessionEnded } from '../features/auth/auth-slice';
 import { errorCodeOf } from '../lib/api-error';
-import { readCookie } from '../lib/cookies';
 import { toShopLanguage } from '../lib/direction';
 import { forgetGuestCartToken, readGuestCartToken } from '../lib/guest-cart-token';
 

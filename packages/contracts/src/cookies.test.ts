@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { readCookie } from './cookies';
 
 describe('readCookie', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('finds a cookie by exact name and decodes its value', () => {
     const cookies = 'i18next=ar; XSRF-TOKEN=abc%3D%3D; other=1';
     expect(readCookie('XSRF-TOKEN', cookies)).toBe('abc==');
@@ -14,8 +18,17 @@ describe('readCookie', () => {
     expect(readCookie('token', '')).toBeNull();
   });
 
+  it('keeps a value that is not URI-encoded as it is', () => {
+    expect(readCookie('odd', 'odd=100%')).toBe('100%');
+  });
+
   it('reads document.cookie by default', () => {
-    document.cookie = 'XSRF-TOKEN=from-document; path=/';
+    vi.stubGlobal('document', { cookie: 'i18next=en; XSRF-TOKEN=from-document' });
     expect(readCookie('XSRF-TOKEN')).toBe('from-document');
+  });
+
+  it('answers null by default where there is no document (on the server)', () => {
+    expect('document' in globalThis).toBe(false);
+    expect(readCookie('XSRF-TOKEN')).toBeNull();
   });
 });
