@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatPrice, joinParts } from './format';
+import { formatCount, formatDate, formatDateTime, formatDay, formatPrice, joinParts, lastDays, utcDay } from './format';
 
 describe('formatPrice', () => {
   it('prefixes $ and always shows two decimals', () => {
@@ -38,5 +38,67 @@ describe('joinParts', () => {
     expect(joinParts(['Pyramids Rd.', '', 'Giza', ' '], 'en')).toBe('Pyramids Rd., Giza');
     expect(joinParts(['', 'الجيزة'], 'ar')).toBe('الجيزة');
     expect(joinParts([], 'ar')).toBe('');
+  });
+});
+
+/** Arabic-Indic digits (U+0660–U+0669), which the shop never writes. */
+const ARABIC_INDIC_DIGIT = /[\u0660-\u0669]/;
+
+describe('formatDateTime and formatDate', () => {
+  // 9:30 on the viewer's clock, whatever the time zone the tests run in.
+  const moment = new Date(2026, 10, 20, 9, 30).toISOString();
+
+  it('write a moment as a medium date (and a short time) of the viewer’s clock', () => {
+    expect(formatDateTime(moment, 'en')).toBe('Nov 20, 2026, 9:30 AM');
+    expect(formatDate(moment, 'en')).toBe('Nov 20, 2026');
+  });
+
+  it('write Arabic with Latin digits', () => {
+    for (const text of [formatDateTime(moment, 'ar'), formatDate(moment, 'ar')]) {
+      expect(text).toContain('2026');
+      expect(text).toContain('20');
+      expect(text).not.toMatch(ARABIC_INDIC_DIGIT);
+    }
+    expect(formatDateTime(moment, 'ar')).toContain('9:30');
+  });
+
+  it('give back text that is not a date as it is', () => {
+    expect(formatDateTime('soon', 'en')).toBe('soon');
+    expect(formatDate('', 'ar')).toBe('');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a UTC calendar day as a short date, the same day in every time zone', () => {
+    expect(formatDay('2026-11-27', 'en')).toBe('Nov 27');
+    expect(formatDay('2026-11-27', 'ar')).toBe('27 نوفمبر');
+    expect(formatDay('2026-01-01', 'en')).toBe('Jan 1');
+  });
+
+  it('gives back text that is not a day as it is', () => {
+    expect(formatDay('2026-13-40', 'en')).toBe('2026-13-40');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands with Latin digits in both languages', () => {
+    expect(formatCount(0, 'en')).toBe('0');
+    expect(formatCount(1234567, 'en')).toBe('1,234,567');
+    expect(formatCount(1234567, 'ar')).not.toMatch(ARABIC_INDIC_DIGIT);
+    expect(formatCount(12, 'ar')).toBe('12');
+  });
+});
+
+describe('utcDay and lastDays', () => {
+  it('take the UTC day of a moment', () => {
+    expect(utcDay(new Date('2026-11-27T23:59:59.999Z'))).toBe('2026-11-27');
+    expect(utcDay(new Date('2026-11-28T00:00:00.000Z'))).toBe('2026-11-28');
+  });
+
+  it('count the last days up to today, both inclusive', () => {
+    const now = new Date('2026-03-01T10:00:00Z');
+    expect(lastDays(1, now)).toEqual({ from: '2026-03-01', to: '2026-03-01' });
+    expect(lastDays(7, now)).toEqual({ from: '2026-02-23', to: '2026-03-01' });
+    expect(lastDays(30, now)).toEqual({ from: '2026-01-31', to: '2026-03-01' });
   });
 });

@@ -1,5 +1,5 @@
-// How the shop writes amounts and lists, the same on every page it serves (the storefront, the
-// sandbox's card page), in its mail and in the operator's command.
+// How the shop writes amounts, lists, dates and counts, the same on every page it serves (the
+// storefront, the back office, the sandbox's card page), in its mail and in the operator's command.
 import type { Language } from './common';
 
 /**
@@ -32,9 +32,10 @@ function formatAmount(amount: number): string {
  * (and, in browsers that default Arabic to Arabic-Indic digits, `١٬٢٩٩٫٥٠ US$`).
  *
  * Every amount the shop writes goes through this function: the storefront's (`PriceAmount` in
- * apps/web's components/price.tsx wraps it), the card page's, the mail's. In a right-to-left
- * page, show the result isolated left-to-right (`<bdi dir="ltr">`), or the bidi algorithm moves
- * the `$` behind the number. An amount the API holds in cents is written `formatPrice(cents / 100)`.
+ * apps/web's components/price.tsx wraps it), the back office's, the card page's, the mail's. In a
+ * right-to-left page, show the result isolated left-to-right (`<bdi dir="ltr">`), or the bidi
+ * algorithm moves the `$` behind the number. An amount held in cents goes through money.ts's
+ * `formatCents`.
  */
 export function formatPrice(price: number): string {
   return `$${formatAmount(price)}`;
@@ -50,4 +51,51 @@ const LIST_SEPARATORS: Record<Language, string> = { en: ', ', ar: '، ' };
  */
 export function joinParts(parts: readonly string[], lng: Language): string {
   return parts.filter((part) => part.trim() !== '').join(LIST_SEPARATORS[lng]);
+}
+
+/*
+ * Dates and counts as the back office writes them. Unlike amounts they go through Intl: the
+ * language's month names and order, always with Latin digits (spec section 9).
+ */
+
+/** Intl's locale of a language: Arabic with Latin digits, as the shop writes every number. */
+function intlLocale(lng: Language): string {
+  return lng === 'ar' ? 'ar-EG-u-nu-latn' : 'en-US';
+}
+
+/** A moment as a date and a time of the viewer's clock: `Nov 20, 2026, 9:30 AM`; text that is not a date as it is. */
+export function formatDateTime(iso: string, lng: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(intlLocale(lng), { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A UTC calendar day `YYYY-MM-DD` as a short date: `Nov 27` / `27 نوفمبر`. */
+export function formatDay(day: string, lng: Language): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return date.toLocaleDateString(intlLocale(lng), { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** A moment as a date alone: `Nov 27, 2026`. */
+export function formatDate(iso: string, lng: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString(intlLocale(lng), { dateStyle: 'medium' });
+}
+
+/** A count in the viewer's language, thousands grouped, with Latin digits: `1,234`. */
+export function formatCount(value: number, lng: Language): string {
+  return value.toLocaleString(intlLocale(lng));
+}
+
+/** The UTC day of a moment, `YYYY-MM-DD`. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The last `days` UTC days up to `now`'s, both inclusive: the `from` and `to` of a report's query. */
+export function lastDays(days: number, now: Date = new Date()): { from: string; to: string } {
+  const from = new Date(now.getTime() - (days - 1) * 86_400_000);
+  return { from: utcDay(from), to: utcDay(now) };
 }

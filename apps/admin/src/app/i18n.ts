@@ -1,10 +1,10 @@
+import { formatCount } from '@dukkan/contracts/format';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import { ar } from '../locales/ar';
 import { en } from '../locales/en';
 
-import { formatCount } from './format';
 import { toLanguage, type Language } from './language';
 
 export const resources = { en: { translation: en }, ar: { translation: ar } };

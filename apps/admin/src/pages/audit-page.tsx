@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@dukkan/contracts/admin-orders';
+import { formatDateTime } from '@dukkan/contracts/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -12,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 
 import { adminApi } from '../app/api';
 import { failureText } from '../app/errors';
-import { formatDateTime } from '../app/format';
 import { toLanguage } from '../app/language';
 import { Busy } from '../app/layout';
 import { dayParam, useAfterTyping, useListAddress } from '../app/list-address';

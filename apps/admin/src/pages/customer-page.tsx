@@ -1,4 +1,5 @@
 import type { AdminCustomer } from '@dukkan/contracts/admin-orders';
+import { formatDate, formatDateTime, formatPrice } from '@dukkan/contracts/format';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -15,7 +16,6 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { ActionDialog, useFocusReturn } from '../app/action-dialog';
 import { adminApi } from '../app/api';
 import { failureOf, failureText } from '../app/errors';
-import { formatDate, formatDateTime, formatDollars } from '../app/format';
 import { toLanguage, type Language } from '../app/language';
 import { Busy } from '../app/layout';
 import { DataTable, Facts, Section, ScrollBox } from '../app/parts';
@@ -104,7 +104,7 @@ function CustomerView({ customer, language }: { customer: AdminCustomer; languag
                 { label: t('customer.state'), value: customer.disabled ? t('customers.disabled') : t('customers.active') },
                 { label: t('customer.marketing'), value: customer.marketingEmails ? t('common.yes') : t('common.no') },
                 { label: t('customer.orderCount'), value: String(customer.orderCount) },
-                { label: t('customer.spend'), value: formatDollars(customer.lifetimeSpend) },
+                { label: t('customer.spend'), value: formatPrice(customer.lifetimeSpend) },
               ]}
             />
           </Section>
@@ -153,8 +153,8 @@ function CustomerView({ customer, language }: { customer: AdminCustomer; languag
                     </Link>
                   </TableCell>
                   <TableCell>{formatDateTime(order.createdAt, language)}</TableCell>
-                  <TableCell align="right">{formatDollars(order.amount)}</TableCell>
-                  <TableCell align="right">{order.refunded > 0 ? formatDollars(order.refunded) : ''}</TableCell>
+                  <TableCell align="right">{formatPrice(order.amount)}</TableCell>
+                  <TableCell align="right">{order.refunded > 0 ? formatPrice(order.refunded) : ''}</TableCell>
                   <TableCell>{t(`orderStatus.${order.status}`)}</TableCell>
                   <TableCell>{t(`paymentStatus.${order.paymentStatus}`)}</TableCell>
                 </TableRow>

@@ -1,3 +1,4 @@
+import { formatDate, formatPrice } from '@dukkan/contracts/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -13,7 +14,6 @@ import { Link as RouterLink } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureText } from '../app/errors';
-import { formatDate, formatDollars } from '../app/format';
 import { toLanguage } from '../app/language';
 import { Busy } from '../app/layout';
 import { useAfterTyping, useListAddress } from '../app/list-address';
@@ -76,7 +76,7 @@ export default function CustomersPage() {
                   </TableCell>
                   <TableCell>{formatDate(customer.createdAt, language)}</TableCell>
                   <TableCell align="right">{customer.orderCount}</TableCell>
-                  <TableCell align="right">{formatDollars(customer.lifetimeSpend)}</TableCell>
+                  <TableCell align="right">{formatPrice(customer.lifetimeSpend)}</TableCell>
                   <TableCell>{customer.disabled ? t('customers.disabled') : t('customers.active')}</TableCell>
                 </TableRow>
               ))}

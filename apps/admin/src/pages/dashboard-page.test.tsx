@@ -1,8 +1,8 @@
+import { lastDays } from '@dukkan/contracts/format';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { lastDays } from '../app/format';
 import { APPLES, CATALOG, KIWIS, lastQuery, ORDER_ID, sessionOf, stats, SUPPORT } from '../test/back-office';
 import { json, renderAdmin, stubApi, type Call } from '../test/harness';
 

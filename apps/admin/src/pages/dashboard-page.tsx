@@ -1,4 +1,5 @@
 import type { Stats } from '@dukkan/contracts/admin-orders';
+import { formatCount, formatDateTime, formatDay, formatPrice, lastDays } from '@dukkan/contracts/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
@@ -17,7 +18,6 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureText } from '../app/errors';
-import { formatCount, formatDateTime, formatDay, formatDollars, lastDays } from '../app/format';
 import { toLanguage, type Language } from '../app/language';
 import { Busy, useStaff } from '../app/layout';
 import { DataTable, Section } from '../app/parts';
@@ -88,13 +88,13 @@ export default function DashboardPage() {
           <Section title={t('dashboard.todayTitle')}>
             <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap' }}>
               <Figure label={t('dashboard.todayOrders')} value={formatCount(data.today.orders, language)} />
-              <Figure label={t('dashboard.todayRevenue')} value={formatDollars(data.today.revenue)} />
+              <Figure label={t('dashboard.todayRevenue')} value={formatPrice(data.today.revenue)} />
             </Stack>
           </Section>
 
           <Section title={t('dashboard.chartTitle')}>
             <Typography variant="body2" sx={{ mb: 1 }}>
-              {t('dashboard.totals', { count: data.totals.paidOrders, revenue: formatDollars(data.totals.revenue), refunded: formatDollars(data.totals.refunded) })}
+              {t('dashboard.totals', { count: data.totals.paidOrders, revenue: formatPrice(data.totals.revenue), refunded: formatPrice(data.totals.refunded) })}
             </Typography>
             {/* The chart can be explored with the keyboard (MUI X's own); the table below has the same figures. */}
             <Box sx={{ width: '100%', height: 320 }}>
@@ -104,12 +104,12 @@ export default function DashboardPage() {
                 xAxis={[{ scaleType: 'band', data: data.days.map((day) => day.date), valueFormatter: (day: string) => formatDay(day, language) }]}
                 yAxis={[
                   // Whole dollars on the ticks; the tooltip has the cents.
-                  { id: 'revenue', width: 72, valueFormatter: (value: number, context: AxisValueFormatterContext) => (context.location === 'tick' ? wholeDollars(value) : formatDollars(value)) },
+                  { id: 'revenue', width: 72, valueFormatter: (value: number, context: AxisValueFormatterContext) => (context.location === 'tick' ? wholeDollars(value) : formatPrice(value)) },
                   // Whole orders on the ticks: with no orders in the period the scale would show 0.0, 0.2...
                   { id: 'orders', position: 'right', tickMinStep: 1, width: 40, valueFormatter: wholeCountTick },
                 ]}
                 series={[
-                  { data: data.days.map((day) => day.revenue), label: t('dashboard.revenue'), yAxisId: 'revenue', color: '#0071dc', valueFormatter: (value) => formatDollars(value) },
+                  { data: data.days.map((day) => day.revenue), label: t('dashboard.revenue'), yAxisId: 'revenue', color: '#0071dc', valueFormatter: (value) => (value === null ? '' : formatPrice(value)) },
                   { data: data.days.map((day) => day.paidOrders), label: t('dashboard.paidOrders'), yAxisId: 'orders', color: '#041e42' },
                 ]}
               />
@@ -124,7 +124,7 @@ export default function DashboardPage() {
                 {data.days.map((day) => (
                   <TableRow key={day.date}>
                     <TableCell>{formatDay(day.date, language)}</TableCell>
-                    <TableCell align="right">{formatDollars(day.revenue)}</TableCell>
+                    <TableCell align="right">{formatPrice(day.revenue)}</TableCell>
                     <TableCell align="right">{formatCount(day.paidOrders, language)}</TableCell>
                   </TableRow>
                 ))}
@@ -161,7 +161,7 @@ export default function DashboardPage() {
                             </Typography>
                           )}
                         </TableCell>
-                        <TableCell>{formatDollars(order.amount)}</TableCell>
+                        <TableCell>{formatPrice(order.amount)}</TableCell>
                         <TableCell>{formatDateTime(order.payBy, language)}</TableCell>
                       </TableRow>
                     ))}
@@ -185,7 +185,7 @@ export default function DashboardPage() {
                           {product.title[language] || product.title.en}
                         </TableCell>
                         <TableCell align="right">{formatCount(product.quantity, language)}</TableCell>
-                        <TableCell align="right">{formatDollars(product.revenue)}</TableCell>
+                        <TableCell align="right">{formatPrice(product.revenue)}</TableCell>
                       </TableRow>
                     ))}
                   </DataTable>

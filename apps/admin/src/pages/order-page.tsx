@@ -1,4 +1,5 @@
 import type { AdminOrder, RefundBody, TimelineEntry } from '@dukkan/contracts/admin-orders';
+import { formatDateTime, formatPrice } from '@dukkan/contracts/format';
 import { OrderStatusSchema, type OrderStatus } from '@dukkan/contracts/orders';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -23,7 +24,6 @@ import { ActionDialog, useFocusReturn } from '../app/action-dialog';
 import { adminApi } from '../app/api';
 import { failureOf, failureText } from '../app/errors';
 import { errorProps } from '../app/form';
-import { formatDateTime, formatDollars } from '../app/format';
 import { toLanguage, type Language } from '../app/language';
 import { Busy } from '../app/layout';
 import { mailLabel, mailStateLabel, paymentStateLabel } from '../app/order-texts';
@@ -42,8 +42,8 @@ export interface RefundFields {
 
 const CENTS = /^\d+(\.\d{1,2})?$/;
 
-/** The refund dialog's fields as the API's body: the amount in dollars, the lines with units to return (when restocking). */
-export function refundBodyOf(fields: RefundFields): RefundBody {
+/** The refund dialog's fields as the API's body: the amount in dollars (always sent), the lines with units to return (when restocking). */
+export function refundBodyOf(fields: RefundFields): RefundBody & { amount: number } {
   const items = fields.restock
     ? Object.entries(fields.units)
         .map(([productId, quantity]) => ({ productId, quantity: Number(quantity || 0) }))
@@ -64,7 +64,7 @@ function statusLabel(t: TFunction, status: string | null): string {
 
 /** What a moment of the timeline says, in the viewer's language. */
 function describe(t: TFunction, entry: TimelineEntry): string {
-  const amount = formatDollars(entry.amount);
+  const amount = entry.amount === null ? '' : formatPrice(entry.amount);
   switch (entry.kind) {
     case 'status':
       return t('order.kinds.status', { from: statusLabel(t, entry.from), to: statusLabel(t, entry.to) });
@@ -178,11 +178,11 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
     const body = refundBodyOf(fields);
     const result = await refundOrder({ id: order._id, body });
     if (result.error) return failed(result.error);
-    toast.success(t('order.refundDone', { amount: formatDollars(body.amount) }));
+    toast.success(t('order.refundDone', { amount: formatPrice(body.amount) }));
     close();
   }
 
-  const refundMax = formatDollars(refundableThen);
+  const refundMax = formatPrice(refundableThen);
   const hasActions = Boolean(next) || order.cancellable || order.refundable > 0;
 
   return (
@@ -227,9 +227,9 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
                 { label: t('order.placed'), value: formatDateTime(order.createdAt, language) },
                 ...(order.paidAt ? [{ label: t('order.paidAt'), value: formatDateTime(order.paidAt, language) }] : []),
                 ...(order.paymentStatus === 'Pending' ? [{ label: t('order.payBy'), value: formatDateTime(order.payBy, language) }] : []),
-                { label: t('order.amount'), value: formatDollars(order.amount) },
-                { label: t('order.refunded'), value: formatDollars(order.refunded) },
-                { label: t('order.refundable'), value: formatDollars(order.refundable) },
+                { label: t('order.amount'), value: formatPrice(order.amount) },
+                { label: t('order.refunded'), value: formatPrice(order.refunded) },
+                { label: t('order.refundable'), value: formatPrice(order.refundable) },
                 { label: t('order.language'), value: order.lng === 'ar' ? t('languages.ar') : t('languages.en') },
               ]}
             />
@@ -270,9 +270,9 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
                     {line.title[language] || line.title.en}
                   </Link>
                 </TableCell>
-                <TableCell align="right">{formatDollars(line.price)}</TableCell>
+                <TableCell align="right">{formatPrice(line.price)}</TableCell>
                 <TableCell align="right">{line.quantity}</TableCell>
-                <TableCell align="right">{formatDollars(Math.round(line.price * line.quantity * 100) / 100)}</TableCell>
+                <TableCell align="right">{formatPrice(Math.round(line.price * line.quantity * 100) / 100)}</TableCell>
                 <TableCell align="right">{line.restocked}</TableCell>
               </TableRow>
             ))}
@@ -306,7 +306,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
                         {payment.providerSessionId}
                       </TableCell>
                       <TableCell>{paymentStateLabel(t, payment.status)}</TableCell>
-                      <TableCell align="right">{formatDollars(payment.amount)}</TableCell>
+                      <TableCell align="right">{formatPrice(payment.amount)}</TableCell>
                     </TableRow>
                   ))}
                 </DataTable>
@@ -335,7 +335,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
                   {order.refunds.map((refund) => (
                     <TableRow key={refund._id}>
                       <TableCell>{formatDateTime(refund.createdAt, language)}</TableCell>
-                      <TableCell align="right">{formatDollars(refund.amount)}</TableCell>
+                      <TableCell align="right">{formatPrice(refund.amount)}</TableCell>
                       <TableCell dir="auto">{refund.reason}</TableCell>
                       <TableCell>{refund.restock ? t('common.yes') : t('common.no')}</TableCell>
                       <TableCell>{refund.status === 'failed' ? t('order.refundStatus.failed', { message: refund.failureMessage ?? '' }) : t(`order.refundStatus.${refund.status}`)}</TableCell>

@@ -1,4 +1,5 @@
 import type { AdminOrderSummary } from '@dukkan/contracts/admin-orders';
+import { formatDateTime, formatPrice } from '@dukkan/contracts/format';
 import { OrderStatusSchema, PaymentStatusSchema } from '@dukkan/contracts/orders';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
@@ -14,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 
 import { adminApi } from '../app/api';
-import { formatDateTime, formatDollars } from '../app/format';
 import { toLanguage } from '../app/language';
 import { dayParam, useAfterTyping, useListAddress } from '../app/list-address';
 import { adminPaths } from '../app/paths';
@@ -110,8 +110,8 @@ export default function OrdersPage() {
         renderCell: ({ row }) => <span dir="ltr">{row.customer.email}</span>,
       },
       { field: 'itemCount', headerName: t('orders.columns.items'), sortable: false, type: 'number', width: 80 },
-      { field: 'amount', headerName: t('orders.columns.amount'), type: 'number', width: 120, valueFormatter: (value: number) => formatDollars(value) },
-      { field: 'refunded', headerName: t('orders.columns.refunded'), sortable: false, type: 'number', width: 110, valueFormatter: (value: number) => (value > 0 ? formatDollars(value) : '') },
+      { field: 'amount', headerName: t('orders.columns.amount'), type: 'number', width: 120, valueFormatter: (value: number) => formatPrice(value) },
+      { field: 'refunded', headerName: t('orders.columns.refunded'), sortable: false, type: 'number', width: 110, valueFormatter: (value: number) => (value > 0 ? formatPrice(value) : '') },
       { field: 'status', headerName: t('orders.columns.status'), sortable: false, width: 170, valueGetter: (_v, row) => t(`orderStatus.${row.status}`) },
       { field: 'paymentStatus', headerName: t('orders.columns.paymentStatus'), sortable: false, width: 160, valueGetter: (_v, row) => t(`paymentStatus.${row.paymentStatus}`) },
     ],

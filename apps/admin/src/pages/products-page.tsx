@@ -1,4 +1,5 @@
 import type { AdminProduct } from '@dukkan/contracts/admin-products';
+import { formatDateTime, formatPrice } from '@dukkan/contracts/format';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +16,6 @@ import { Link as RouterLink } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { formatDateTime, formatDollars } from '../app/format';
 import { toLanguage } from '../app/language';
 import { useAfterTyping, useListAddress } from '../app/list-address';
 import { adminPaths } from '../app/paths';
@@ -101,7 +101,7 @@ export default function ProductsPage() {
         ),
       },
       { field: 'category', headerName: t('products.columns.category'), sortable: false, flex: 1, minWidth: 140, valueGetter: (_v, row) => labelOf.get(row.category) ?? row.category },
-      { field: 'price', headerName: t('products.columns.price'), type: 'number', width: 110, valueFormatter: (value: number) => formatDollars(value) },
+      { field: 'price', headerName: t('products.columns.price'), type: 'number', width: 110, valueFormatter: (value: number) => formatPrice(value) },
       { field: 'quantity', headerName: t('products.columns.quantity'), type: 'number', width: 100 },
       { field: 'status', headerName: t('products.columns.status'), sortable: false, width: 120, valueGetter: (_v, row) => t(`status.${row.status}`) },
       { field: 'updatedAt', headerName: t('products.columns.updatedAt'), width: 180, valueFormatter: (value: string) => formatDateTime(value, language) },

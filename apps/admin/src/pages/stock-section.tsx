@@ -1,4 +1,5 @@
 import type { AdminProduct } from '@dukkan/contracts/admin-products';
+import { formatDateTime } from '@dukkan/contracts/format';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -19,7 +20,6 @@ import { useTranslation } from 'react-i18next';
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
 import { errorProps } from '../app/form';
-import { formatDateTime } from '../app/format';
 import { toLanguage } from '../app/language';
 
 /** The ledger's kinds of change (modules/admin products): shown in the screen's language. */
