@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, version } from 'react';
 
 import { EARLY_EVENT, EARLY_EVENTS_GLOBAL, type EarlyEvents } from './early-events';
+import { takeTurn } from './next-turn';
 import { HydratedValueProvider, useHydrated } from './use-hydrated';
 
 /**
@@ -39,9 +40,9 @@ export type HydrateWhen = 'visible' | 'eager' | 'touched';
 
 interface Deferral {
   promise: Promise<void>;
-  release: () => void;
+  /** Its turn (lib/next-turn.ts): the part hydrates. */
+  turn: () => void;
   released: boolean;
-  queued: boolean;
   when: HydrateWhen;
   /** The part's element, once the page around it has hydrated. */
   element: Element | null;
@@ -53,31 +54,10 @@ interface Deferral {
  */
 const byOwner = new WeakMap<object, Deferral>();
 const byElement = new WeakMap<Element, Deferral>();
-/** Parts to hydrate next, one per task: those the shopper touched first, then those in view. */
-const queue: Deferral[] = [];
-let draining = false;
 let observer: IntersectionObserver | undefined;
 /** The observed elements (a part's element children: the part itself is `display: contents`). */
 const observed = new Map<Element, Deferral>();
 let listening = false;
-
-function drain() {
-  if (draining) return;
-  draining = true;
-  const next = () => {
-    const deferral = queue.shift();
-    if (!deferral) {
-      draining = false;
-      return;
-    }
-    deferral.released = true;
-    // Each part's hydration is marked (User Timing): a performance trace shows which task is which.
-    performance.mark('dukkan:part');
-    deferral.release();
-    setTimeout(next, 0);
-  };
-  setTimeout(next, 0);
-}
 
 function stopObserving(deferral: Deferral) {
   for (const [element, owner] of observed) {
@@ -87,18 +67,14 @@ function stopObserving(deferral: Deferral) {
   }
 }
 
-/** Queues a part to hydrate: at the front when the shopper touched it. */
+/**
+ * Queues a part to hydrate in a task of its own, in the one queue of start-up work: at the front
+ * when the shopper touched it, then those in view.
+ */
 function schedule(deferral: Deferral, touched: boolean) {
   if (deferral.released) return;
   stopObserving(deferral);
-  if (deferral.queued) {
-    if (!touched) return;
-    queue.splice(queue.indexOf(deferral), 1);
-  }
-  deferral.queued = true;
-  if (touched) queue.unshift(deferral);
-  else queue.push(deferral);
-  drain();
+  takeTurn(deferral.turn, { first: touched });
 }
 
 /** The waiting parts around `target`, innermost first (a part inside a waiting one is not known yet). */
@@ -159,7 +135,18 @@ function register(owner: object, when: HydrateWhen): Deferral {
   const promise = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const deferral: Deferral = { promise, release: () => release(), released: false, queued: false, when, element: null };
+  const deferral: Deferral = {
+    promise,
+    turn: () => {
+      deferral.released = true;
+      // Each part's hydration is marked (User Timing): a performance trace shows which task is which.
+      performance.mark('dukkan:part');
+      release();
+    },
+    released: false,
+    when,
+    element: null,
+  };
   byOwner.set(owner, deferral);
   return deferral;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { nextTurn } from './next-turn';
+import { nextTurn, takeTurn } from './next-turn';
 
 describe('nextTurn', () => {
   beforeEach(() => {
@@ -37,5 +37,18 @@ describe('nextTurn', () => {
     expect(ran).toEqual(['first']);
     await vi.advanceTimersToNextTimerAsync();
     expect(ran).toEqual(['first', 'second']);
+  });
+
+  it('puts a turn taken first before those waiting, and moves one waiting already to the front', async () => {
+    const ran: string[] = [];
+    const c = () => ran.push('c');
+    void nextTurn().then(() => ran.push('a'));
+    takeTurn(c);
+    takeTurn(() => ran.push('b'), { first: true });
+    // Waiting already: asked again, it keeps its place; asked first, it moves to the front.
+    takeTurn(c);
+    takeTurn(c, { first: true });
+    await vi.runAllTimersAsync();
+    expect(ran).toEqual(['c', 'b', 'a']);
   });
 });
