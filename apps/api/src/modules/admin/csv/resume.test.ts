@@ -8,7 +8,8 @@ import { auditLog, productImportRows, productImports, products, stockLedger } fr
 import { createTestStaff, type TestStaff } from '../../../test/staff-fixtures';
 import { testConfig, useTestApp } from '../../../test/test-app';
 
-import { createImport, departmentsByName, resumeImports, stageRows } from './import-service';
+import { resumeImports } from './import-apply';
+import { createImport, departmentsByName, stageRows } from './import-staging';
 import { checkRow, type CheckedRow } from './row-check';
 
 const t = useTestApp();

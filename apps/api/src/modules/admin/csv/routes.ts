@@ -14,8 +14,9 @@ import { auditActorOf } from '../audit/record';
 import { requireStaff } from '../guard';
 
 import { exportProductsCsv } from './export-service';
+import { resumeImports } from './import-apply';
 import { inLanguage } from './import-messages';
-import { createImport, getImport, resumeImports, runImport, type ImportOutcome } from './import-service';
+import { createImport, getImport, runImport, type ImportOutcome } from './import-staging';
 
 interface CsvRoutesOptions {
   db: Database;
