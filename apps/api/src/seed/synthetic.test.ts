@@ -1,9 +1,10 @@
 import { DEPARTMENT_NAMES } from '@dukkan/contracts/catalog';
 import { describe, expect, it } from 'vitest';
 
+import { renderImage } from '../modules/images/artwork';
+
 import type { SeedProduct } from './catalog-types';
 import { buildDemoCatalog } from './demo-catalog';
-import { renderImage } from './images';
 import { generateSyntheticProducts } from './synthetic';
 
 const ARABIC = /[\u0600-\u06FF]/;

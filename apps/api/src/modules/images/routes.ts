@@ -20,7 +20,7 @@ const Width = /^\d{1,5}$/;
 const badWidth = { message: 'w must be a width in pixels', code: 'BAD_REQUEST' } as const;
 
 /**
- * `GET /images/*`: the catalog's artwork, drawn by our own code (src/seed/images.ts) so nothing
+ * `GET /images/*`: the catalog's artwork, drawn by our own code (artwork.ts) so nothing
  * is fetched from the internet and the repo holds no bitmaps. Images never change within a
  * build, so browsers may keep them for a day. With `?w=` the same picture is served as a WebP
  * of the stored width that serves it, which is what the storefront shows (docs/decisions/0043).

@@ -5,9 +5,9 @@ import { LRUCache } from 'lru-cache';
 
 import type { Database } from '../../db/client';
 import { photoVariants } from '../../db/schema';
-import { renderImage } from '../../seed/images';
 import { PLACEHOLDER_IMAGE } from '../admin/photos/photo-urls';
 
+import { renderImage } from './artwork';
 import { rasterizeArtwork } from './raster';
 
 /** A picture as served: its bytes (or SVG text) and its ETag. */

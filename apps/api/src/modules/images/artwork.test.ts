@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { buildDemoCatalog } from './demo-catalog';
-import { BANNERS, listImagePaths, renderImage } from './images';
+import { buildDemoCatalog } from '../../seed/demo-catalog';
+
+import { BANNERS, listImagePaths, renderImage } from './artwork';
 
 const catalog = buildDemoCatalog();
 

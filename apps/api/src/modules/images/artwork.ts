@@ -3,8 +3,8 @@
  * No text is drawn (the pictures serve both languages) and nothing from the requested path
  * is ever copied into the output: a path only selects an entry of a fixed index.
  */
-import type { ArtKind, DepartmentData, Scene } from './data/types';
-import { DEPARTMENTS, hashString, productSlug, subcategorySlug } from './demo-catalog';
+import type { ArtKind, DepartmentData, Scene } from '../../seed/data/types';
+import { DEPARTMENTS, hashString, productSlug, subcategorySlug } from '../../seed/demo-catalog';
 
 // ---------------------------------------------------------------------------------------------
 // Colours
