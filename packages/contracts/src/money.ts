@@ -20,6 +20,15 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
+/**
+ * What a line of a cart or an order comes to, in dollars: its unit price times its quantity,
+ * counted in whole cents, so 3 × $0.10 is $0.30 (not 0.30000000000000004). The cart, the checkout
+ * and the back office's order page each show it.
+ */
+export function lineTotal(unitPrice: number, quantity: number): number {
+  return centsToDollars(dollarsToCents(unitPrice) * quantity);
+}
+
 /** A stored amount in cents as the shop writes it: `129950` → `$1,299.50`. */
 export function formatCents(cents: number): string {
   return formatPrice(centsToDollars(cents));

@@ -1,5 +1,6 @@
 import type { AdminOrder, RefundBody, TimelineEntry } from '@dukkan/contracts/admin-orders';
 import { formatDateTime, formatPrice } from '@dukkan/contracts/format';
+import { lineTotal } from '@dukkan/contracts/money';
 import { OrderStatusSchema, type OrderStatus } from '@dukkan/contracts/orders';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -272,7 +273,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
                 </TableCell>
                 <TableCell align="right">{formatPrice(line.price)}</TableCell>
                 <TableCell align="right">{line.quantity}</TableCell>
-                <TableCell align="right">{formatPrice(Math.round(line.price * line.quantity * 100) / 100)}</TableCell>
+                <TableCell align="right">{formatPrice(lineTotal(line.price, line.quantity))}</TableCell>
                 <TableCell align="right">{line.restocked}</TableCell>
               </TableRow>
             ))}

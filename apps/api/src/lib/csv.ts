@@ -1,3 +1,4 @@
+import { centsToDollars } from '@dukkan/contracts/money';
 import { stringify } from 'csv-stringify/sync';
 
 /**
@@ -32,7 +33,7 @@ export class CsvNumber {
 }
 
 /** Integer cents as dollars with two decimals (`1234` → `12.34`). */
-export const csvDollars = (cents: number): CsvNumber => new CsvNumber((cents / 100).toFixed(2));
+export const csvDollars = (cents: number): CsvNumber => new CsvNumber(centsToDollars(cents).toFixed(2));
 
 /** A whole number (a quantity). */
 export const csvInteger = (value: number): CsvNumber => new CsvNumber(String(Math.trunc(value)));

@@ -1,5 +1,6 @@
 import type { CartLine } from '@dukkan/contracts/cart';
 import { MIN_LINE_QUANTITY } from '@dukkan/contracts/limits';
+import { lineTotal } from '@dukkan/contracts/money';
 import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -155,7 +156,7 @@ export function CartLineRow({ line, onRemoveStart, onRemoveFailed }: CartLineRow
       </div>
       <div className="dk-cart-line__amount">
         <p className="dk-cart-line__total">
-          <Amount value={(Math.round(product.price * 100) * quantity) / 100} />
+          <Amount value={lineTotal(product.price, quantity)} />
         </p>
         {quantity > 1 ? <p className="dk-cart-line__each">{t('cart.each', { price: formatPrice(product.price) })}</p> : null}
       </div>

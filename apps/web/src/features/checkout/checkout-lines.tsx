@@ -1,4 +1,5 @@
 import type { CartLine } from '@dukkan/contracts/cart';
+import { lineTotal } from '@dukkan/contracts/money';
 import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -7,11 +8,6 @@ import { useTranslation } from 'react-i18next';
 
 import { PriceAmount, SentenceWithAmount } from '../../components/price';
 import { ProductLine } from '../../components/product-line';
-
-/** A line's amount at the current price, in whole cents first so 3 x $0.10 is $0.30. */
-function lineAmount(line: CartLine): number {
-  return (Math.round(line.product.price * 100) * line.quantity) / 100;
-}
 
 /**
  * What the order will hold, before it is placed: each line at the current catalog price (the
@@ -48,7 +44,7 @@ export function CheckoutLines({ lines }: { lines: CartLine[] }) {
               </Box>
               <Box sx={{ gridColumn: { xs: '2', sm: 'auto' }, textAlign: { sm: 'end' } }}>
                 <Typography sx={{ fontWeight: 800 }}>
-                  <PriceAmount amount={lineAmount(line)} />
+                  <PriceAmount amount={lineTotal(product.price, quantity)} />
                 </Typography>
                 {quantity > 1 ? (
                   <Typography sx={{ fontSize: '0.8rem', color: 'text.secondary' }}><SentenceWithAmount amount={product.price} sentence={(price) => t('checkout.each', { price })} /></Typography>

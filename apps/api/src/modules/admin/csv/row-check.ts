@@ -10,6 +10,7 @@ import {
   type ProductCsvColumn,
 } from '@dukkan/contracts/admin-products';
 import { IdSchema } from '@dukkan/contracts/common';
+import { dollarsToCents } from '@dukkan/contracts/money';
 import type { z } from 'zod';
 
 import { restoreCsvText } from '../../../lib/csv';
@@ -259,8 +260,8 @@ export function checkRow(
       descriptionAr: data.description.ar,
       brandEn: data.brand.en,
       brandAr: data.brand.ar,
-      priceCents: Math.round(data.price * 100),
-      listPriceCents: data.listPrice == null ? null : Math.round(data.listPrice * 100),
+      priceCents: dollarsToCents(data.price),
+      listPriceCents: data.listPrice == null ? null : dollarsToCents(data.listPrice),
       quantity: data.quantity,
     },
   };

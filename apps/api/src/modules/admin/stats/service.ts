@@ -1,6 +1,6 @@
 import { STATS_CUSTOMER_ROLES, type Stats } from '@dukkan/contracts/admin-orders';
 import type { StaffRole } from '@dukkan/contracts/admin-staff';
-import { centsToDollars } from '@dukkan/contracts/money';
+import { centsToDollars, dollarsToCents } from '@dukkan/contracts/money';
 import { sql } from 'drizzle-orm';
 
 import type { Database, Executor } from '../../../db/client';
@@ -185,7 +185,7 @@ export async function shopStats(
       const lowStock = await stockListOf(tx, 'low', lowStockThreshold);
       const outOfStock = await stockListOf(tx, 'out', lowStockThreshold);
       const bestSellers = await bestSellersOf(tx, today);
-      const revenueCents = days.reduce((sum, day) => sum + Math.round(day.revenue * 100), 0);
+      const revenueCents = days.reduce((sum, day) => sum + dollarsToCents(day.revenue), 0);
       return {
         from,
         to,
