@@ -1,11 +1,9 @@
 import type { Language } from '@dukkan/contracts/common';
 import { formatPrice, joinParts } from '@dukkan/contracts/format';
+import { escapeHtml } from '@dukkan/contracts/html';
 import type { Order } from '@dukkan/contracts/orders';
 
 import type { MailMessage } from './mailer';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 /**
  * An amount in the HTML part, isolated left-to-right: after Arabic words the bidi algorithm would

@@ -1,4 +1,5 @@
 import type { Language } from '@dukkan/contracts/common';
+import { escapeHtml } from '@dukkan/contracts/html';
 import { formatCents } from '@dukkan/contracts/money';
 import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 
@@ -96,9 +97,6 @@ export type PayPageView =
   | { kind: 'paid'; orderId: string }
   | { kind: 'expired' }
   | { kind: 'missing' };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 /**
  * Text written left to right — a card number, an amount, a date's format — as HTML isolated

@@ -1,4 +1,5 @@
 import type { Language } from '@dukkan/contracts/common';
+import { escapeHtml } from '@dukkan/contracts/html';
 import { pictureSrcSet } from '@dukkan/contracts/pictures';
 
 import type { HeadInput, PageMeta, ServerPage } from './server-page';
@@ -19,13 +20,6 @@ export interface PageHeadInput extends HeadInput {
 export const DESCRIPTION_LENGTH = 160;
 
 const OG_LOCALE: Record<Language, string> = { en: 'en_US', ar: 'ar_AR' };
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text safe in an HTML attribute or element. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
 
 /** JSON inside `<script type="application/ld+json">`: no `<` can end the element. */
 function jsonLd(value: unknown): string {

@@ -1,10 +1,8 @@
 import type { StaffRole } from '@dukkan/contracts/admin-staff';
 import type { Language } from '@dukkan/contracts/common';
+import { escapeHtml } from '@dukkan/contracts/html';
 
 import type { MailMessage } from '../../../mail/mailer';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 const ROLES: Record<Language, Record<StaffRole, string>> = {
   en: { owner: 'owner', catalog: 'catalog', support: 'support' },

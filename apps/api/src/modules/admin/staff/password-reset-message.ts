@@ -1,9 +1,7 @@
 import type { Language } from '@dukkan/contracts/common';
+import { escapeHtml } from '@dukkan/contracts/html';
 
 import type { MailMessage } from '../../../mail/mailer';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 const TEXTS = {
   en: {
