@@ -160,9 +160,15 @@ export const AdminOrderSchema = AdminOrderSummarySchema.extend({
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrderResponseSchema = dataSchema(AdminOrderSchema);
+export type AdminOrderResponse = z.infer<typeof AdminOrderResponseSchema>;
+
+/** The path of `/api/admin/orders/{id}` and its actions: any text; the service refuses one that is no order id (`INVALID_ORDER_ID`). */
+export const AdminOrderParamsSchema = z.object({ id: z.string() });
+export type AdminOrderParams = z.infer<typeof AdminOrderParamsSchema>;
 
 /** `POST /api/admin/orders/{id}/status`. */
 export const OrderStatusBodySchema = z.object({ status: OrderStatusSchema }).strict();
+export type OrderStatusBody = z.infer<typeof OrderStatusBodySchema>;
 
 export const ORDER_REASON_MAX = 500;
 const reason = z
@@ -173,6 +179,7 @@ const reason = z
 
 /** `POST /api/admin/orders/{id}/cancel`. */
 export const CancelOrderBodySchema = z.object({ reason }).strict();
+export type CancelOrderBody = z.infer<typeof CancelOrderBodySchema>;
 
 /** `POST /api/admin/orders/{id}/refunds`: no `amount` refunds all that is left. */
 export const RefundBodySchema = z
@@ -211,6 +218,7 @@ export const OrderExportQuerySchema = z
 
 /** `GET /api/admin/customers?q=&page=&pageSize=`. */
 export const AdminCustomerListQuerySchema = z.object({ q: z.string().trim().max(200).optional(), page, pageSize });
+export type AdminCustomerListQuery = z.infer<typeof AdminCustomerListQuerySchema>;
 
 export const AdminCustomerSummarySchema = z.object({
   _id: IdSchema,
@@ -224,6 +232,7 @@ export const AdminCustomerSummarySchema = z.object({
 });
 export type AdminCustomerSummary = z.infer<typeof AdminCustomerSummarySchema>;
 export const AdminCustomerListResponseSchema = z.object({ data: z.array(AdminCustomerSummarySchema), total: z.number().int() });
+export type AdminCustomerListResponse = z.infer<typeof AdminCustomerListResponseSchema>;
 
 /** `GET /api/admin/customers/{id}` → `{data: customer}`: never a password hash. */
 export const AdminCustomerSchema = AdminCustomerSummarySchema.extend({
@@ -233,18 +242,22 @@ export const AdminCustomerSchema = AdminCustomerSummarySchema.extend({
 });
 export type AdminCustomer = z.infer<typeof AdminCustomerSchema>;
 export const AdminCustomerResponseSchema = dataSchema(AdminCustomerSchema);
+export type AdminCustomerResponse = z.infer<typeof AdminCustomerResponseSchema>;
 
 /** `PATCH /api/admin/customers/{id}`. */
 export const UpdateCustomerBodySchema = z.object({ disabled: z.boolean({ message: 'disabled must be true or false' }) }).strict();
+export type UpdateCustomerBody = z.infer<typeof UpdateCustomerBodySchema>;
 
 /** The path of `/api/admin/customers/{id}` and its actions. */
 export const AdminCustomerParamsSchema = z.object({ id: IdSchema });
+export type AdminCustomerParams = z.infer<typeof AdminCustomerParamsSchema>;
 
 /** The most recent orders `GET /api/admin/customers/{id}` lists (`orderCount` counts them all). */
 export const CUSTOMER_ORDERS_LIMIT = 100;
 
 /** `POST /api/admin/customers/{id}/password-reset` → 202: the shop's reset mail is on its way (the outbox). */
 export const CustomerPasswordResetResponseSchema = dataSchema(z.object({ sent: z.literal(true) }));
+export type CustomerPasswordResetResponse = z.infer<typeof CustomerPasswordResetResponseSchema>;
 
 // ---- Dashboard -------------------------------------------------------------------------------
 
@@ -252,6 +265,7 @@ export const CustomerPasswordResetResponseSchema = dataSchema(z.object({ sent: z
 export const StatsQuerySchema = z
   .object({ from: UtcDaySchema.optional(), to: UtcDaySchema.optional() })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'to must not be before from' });
+export type StatsQuery = z.input<typeof StatsQuerySchema>;
 
 /**
  * The staff roles that may read customers (those `/api/admin/customers` lets in): the stats
@@ -285,6 +299,7 @@ export const StatsSchema = z.object({
 });
 export type Stats = z.infer<typeof StatsSchema>;
 export const StatsResponseSchema = dataSchema(StatsSchema);
+export type StatsResponse = z.infer<typeof StatsResponseSchema>;
 
 // ---- Audit log -------------------------------------------------------------------------------
 
@@ -351,3 +366,4 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditListResponseSchema = z.object({ data: z.array(AuditEntrySchema), total: z.number().int() });
+export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;

@@ -126,6 +126,7 @@ export const AdminProductSchema = z.object({
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 
 export const AdminProductResponseSchema = dataSchema(AdminProductSchema);
+export type AdminProductResponse = z.infer<typeof AdminProductResponseSchema>;
 
 export const AdminProductSortSchema = z.enum(['title', '-title', 'price', '-price', 'quantity', '-quantity', 'updatedAt', '-updatedAt', 'createdAt', '-createdAt', 'position']);
 
@@ -237,7 +238,13 @@ export const ImportErrorSchema = z.object({
 });
 export type ImportError = z.infer<typeof ImportErrorSchema>;
 export const ImportErrorResponseSchema = z.object({ errors: z.array(ImportErrorSchema) });
-export const ImportResultSchema = dataSchema(z.object({ created: z.number().int(), updated: z.number().int() }));
+export type ImportErrorResponse = z.infer<typeof ImportErrorResponseSchema>;
+/** What an import created and updated (or a dry run would). */
+export const ImportCountsSchema = z.object({ created: z.number().int(), updated: z.number().int() });
+export type ImportCounts = z.infer<typeof ImportCountsSchema>;
+/** The 200 of a synchronous import or dry run. */
+export const ImportResultSchema = dataSchema(ImportCountsSchema);
+export type ImportResult = z.infer<typeof ImportResultSchema>;
 
 /** Why stock changed, as the ledger records it. */
 export const STOCK_LEDGER_KINDS = ['edit', 'adjustment', 'order', 'cancellation', 'expiry', 'import', 'restock'] as const;
@@ -264,3 +271,23 @@ export type StockLedgerResponse = z.infer<typeof StockLedgerResponseSchema>;
 export const STOCK_LEDGER_LIMIT = 1000;
 
 export const AdminProductParamsSchema = z.object({ id: IdSchema });
+export type AdminProductParams = z.infer<typeof AdminProductParamsSchema>;
+
+/** `DELETE /api/admin/products/{id}/images/{image}`. */
+export const PhotoParamsSchema = z.object({
+  id: IdSchema,
+  /** The picture's 0-based index in `images`, or an uploaded photo's hash (the 32 hex digits of its URL). */
+  image: z.string().regex(/^(\d{1,3}|[0-9a-f]{32})$/, { message: 'image must be an index in images or a photo hash' }),
+});
+export type PhotoParams = z.infer<typeof PhotoParamsSchema>;
+
+/** `PUT /api/admin/products/{id}/images`: the product's pictures in a new order. */
+export const ReorderPhotosBodySchema = z
+  .object({
+    /** Every current picture once, in the new order: all by 0-based index, or all by URL. */
+    order: z.union([z.array(z.number().int().min(0).max(999)).max(100), z.array(z.string().max(300)).max(100)], {
+      message: 'order must be a list of indexes or of image URLs',
+    }),
+  })
+  .strict();
+export type ReorderPhotosBody = z.infer<typeof ReorderPhotosBodySchema>;

@@ -118,6 +118,7 @@ export type StaffPasswordResetBody = z.input<typeof StaffPasswordResetBodySchema
 
 /** The 202 of a reset request: the same words whether or not the email is a staff account's. */
 export const StaffPasswordResetResponseSchema = z.object({ message: z.string() });
+export type StaffPasswordResetResponse = z.infer<typeof StaffPasswordResetResponseSchema>;
 
 /** `POST /api/admin/session/password-reset/confirm`: the mailed link's token and the new password. */
 export const StaffPasswordResetConfirmBodySchema = z.object({
@@ -134,7 +135,9 @@ export type StaffPasswordResetConfirmBody = z.input<typeof StaffPasswordResetCon
 export const StaffListItemSchema = StaffSchema.extend({ disabled: z.boolean(), invited: z.boolean(), twoFactor: z.boolean() });
 export type StaffListItem = z.infer<typeof StaffListItemSchema>;
 export const StaffListResponseSchema = z.object({ data: z.array(StaffListItemSchema) });
+export type StaffListResponse = z.infer<typeof StaffListResponseSchema>;
 export const StaffItemResponseSchema = z.object({ data: StaffListItemSchema });
+export type StaffItemResponse = z.infer<typeof StaffItemResponseSchema>;
 
 /**
  * `POST /api/admin/staff`: with a `password` the account works at once; with `invite: true` (and
@@ -169,6 +172,7 @@ export const UpdateStaffBodySchema = z
 export type UpdateStaffBody = z.input<typeof UpdateStaffBodySchema>;
 
 export const StaffParamsSchema = z.object({ id: z.uuid({ message: 'Invalid id' }) });
+export type StaffParams = z.infer<typeof StaffParamsSchema>;
 
 /** `PUT /api/admin/account/password`. */
 export const ChangeStaffPasswordBodySchema = z.object({
@@ -189,16 +193,19 @@ export const StaffAccountResponseSchema = z.object({
 export type StaffAccountResponse = z.infer<typeof StaffAccountResponseSchema>;
 
 /** `POST /api/admin/account/two-factor`: the secret as text, the `otpauth://` URL and a QR code (an SVG `data:` URL). */
-export const TwoFactorEnrolmentResponseSchema = z.object({
-  data: z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() }),
-});
+export const TwoFactorEnrolmentSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() });
+export type TwoFactorEnrolment = z.infer<typeof TwoFactorEnrolmentSchema>;
+export const TwoFactorEnrolmentResponseSchema = z.object({ data: TwoFactorEnrolmentSchema });
 export type TwoFactorEnrolmentResponse = z.infer<typeof TwoFactorEnrolmentResponseSchema>;
 
 /** `POST /api/admin/account/two-factor/confirm` and `DELETE /api/admin/account/two-factor`. */
 export const TwoFactorCodeBodySchema = z.object({ code: TwoFactorCodeSchema });
+export type TwoFactorCodeBody = z.input<typeof TwoFactorCodeBodySchema>;
 
 /** `GET` / `PUT /api/admin/settings` (owner). */
 export const ShopSettingsSchema = z.object({ requireTwoFactor: z.boolean() });
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 export const ShopSettingsBodySchema = z.object({ requireTwoFactor: z.boolean({ message: 'requireTwoFactor must be true or false' }) });
+export type ShopSettingsBody = z.infer<typeof ShopSettingsBodySchema>;
 export const ShopSettingsResponseSchema = z.object({ data: ShopSettingsSchema });
+export type ShopSettingsResponse = z.infer<typeof ShopSettingsResponseSchema>;

@@ -43,6 +43,13 @@ export const PageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
+/**
+ * A list's query as a client holds it before sending it: the page and its size, and each of the
+ * query's filters as text, empty when unset (a client leaves empty ones out of the query string;
+ * the API checks the rest against `Query`'s schema).
+ */
+export type ListArgs<Query> = { page: number; pageSize: number } & { [Key in Exclude<keyof Query, 'page' | 'pageSize'>]?: string };
+
 /** The envelope of a paged list: the spec's `data` plus where it sits in the whole list. */
 export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({

@@ -135,6 +135,9 @@ export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,100}$/, {
   message: 'Idempotency-Key must be 8 to 100 printable characters',
 });
 
+/** The headers `POST /api/orders` reads: an optional `Idempotency-Key`. */
+export const PlaceOrderHeadersSchema = z.object({ 'idempotency-key': IdempotencyKeySchema.optional() });
+
 /** `POST /api/orders` answers 201 with the order (also when an `Idempotency-Key` repeats). */
 export const PlaceOrderResponseSchema = z.object({ data: OrderSchema });
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponseSchema>;
@@ -163,3 +166,6 @@ export type CheckoutSessionBody = z.input<typeof CheckoutSessionBodySchema>;
 /** The hosted card page to send the browser to. */
 export const CheckoutSessionResponseSchema = z.object({ url: z.string().min(1) });
 export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponseSchema>;
+
+/** What the shop answers a payment provider's signed event: received, and what came of it. */
+export const PaymentWebhookResponseSchema = z.object({ received: z.literal(true), outcome: z.enum(['handled', 'duplicate', 'ignored']) });
