@@ -1,15 +1,14 @@
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import {
-  IdempotencyKeySchema,
   OrderDraftSchema,
   OrderParamsSchema,
   OrderResponseSchema,
   OrdersResponseSchema,
+  PlaceOrderHeadersSchema,
   PlaceOrderResponseSchema,
   UserOrdersParamsSchema,
 } from '@dukkan/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import type { Database } from '../../db/client';
 import { currentUser, requireUser } from '../../lib/auth';
@@ -52,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         description:
           'Only `items[]._id`, `items[].quantity` and `shippingAddress._id` are read. Send `Idempotency-Key` so a retried request answers the same order.',
         security,
-        headers: z.object({ 'idempotency-key': IdempotencyKeySchema.optional() }),
+        headers: PlaceOrderHeadersSchema,
         body: OrderDraftSchema,
         response: { 201: PlaceOrderResponseSchema, ...errors },
       },

@@ -1,7 +1,6 @@
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
-import { CheckoutSessionBodySchema, CheckoutSessionResponseSchema } from '@dukkan/contracts/orders';
+import { CheckoutSessionBodySchema, CheckoutSessionResponseSchema, PaymentWebhookResponseSchema } from '@dukkan/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import type { Database } from '../../db/client';
 import { currentUser, requireUser } from '../../lib/auth';
@@ -70,7 +69,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         schema: {
           tags: ['payments'],
           summary: 'The payment provider’s signed events (not for browsers)',
-          response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['handled', 'duplicate', 'ignored']) }), 400: ErrorResponseSchema },
+          response: { 200: PaymentWebhookResponseSchema, 400: ErrorResponseSchema },
         },
       },
       async (request) => {

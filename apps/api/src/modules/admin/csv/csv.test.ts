@@ -1,3 +1,4 @@
+import { ImportProgressResponseSchema } from '@dukkan/contracts/admin-import';
 import { ImportErrorResponseSchema, ImportResultSchema, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_EXPORT_COLUMNS, type ProductCsvColumn } from '@dukkan/contracts/admin-products';
 import { ProductResponseSchema } from '@dukkan/contracts/catalog';
 import fastifyCookie from '@fastify/cookie';
@@ -13,7 +14,7 @@ import { registerErrorHandling } from '../../../lib/errors';
 import { createTestStaff, type TestStaff } from '../../../test/staff-fixtures';
 import { useTestApp } from '../../../test/test-app';
 
-import { ImportProgressResponseSchema, adminCsvRoutes } from './routes';
+import { adminCsvRoutes } from './routes';
 
 const t = useTestApp();
 

@@ -1,10 +1,17 @@
 import { Readable } from 'node:stream';
 
+import {
+  ImportParamsSchema,
+  ImportProgressQuerySchema,
+  ImportProgressResponseSchema,
+  ImportQuerySchema,
+  ImportRefusedResponseSchema,
+  ImportStartedResponseSchema,
+} from '@dukkan/contracts/admin-import';
 import { ImportErrorResponseSchema, ImportResultSchema } from '@dukkan/contracts/admin-products';
-import { dataSchema, ErrorResponseSchema, IdSchema, LanguageSchema } from '@dukkan/contracts/common';
+import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import type { Database } from '../../../db/client';
 import { badRequest, HttpError, notFound } from '../../../lib/errors';
@@ -24,34 +31,6 @@ interface CsvRoutesOptions {
 
 /** The largest CSV an import takes (100 000 products with long descriptions fit). */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-
-const flag = z
-  .enum(['0', '1', 'true', 'false'], { message: 'use 1 or 0' })
-  .optional()
-  .transform((v) => v === '1' || v === 'true');
-
-/** The language of the errors' `message` (else the `lng` header, the i18next cookie, English). */
-const lngQuery = LanguageSchema.optional().describe('Language of the errors’ messages (else the lng header, the i18next cookie, en)');
-
-const ImportQuerySchema = z.object({ dryRun: flag, async: flag, lng: lngQuery });
-
-/** `GET /api/admin/imports/{id}`: an import's progress, for the back office's progress bar. */
-export const ImportProgressSchema = z.object({
-  _id: IdSchema,
-  /** `checking` (reading rows), `applying` (writing them), `done`, `checked` (a dry run) or `failed`. */
-  status: z.enum(['checking', 'applying', 'done', 'checked', 'failed']),
-  dryRun: z.boolean(),
-  rowsChecked: z.number().int(),
-  /** Data rows in the file, once it has been read to the end. */
-  total: z.number().int().nullable(),
-  created: z.number().int(),
-  updated: z.number().int(),
-  errors: ImportErrorResponseSchema.shape.errors,
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
-export const ImportProgressResponseSchema = dataSchema(ImportProgressSchema);
-const ImportStartedResponseSchema = dataSchema(z.object({ importId: IdSchema }));
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
 
@@ -117,7 +96,7 @@ export const adminCsvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (ap
         response: {
           200: ImportResultSchema,
           202: ImportStartedResponseSchema,
-          400: z.union([ImportErrorResponseSchema, ErrorResponseSchema]),
+          400: ImportRefusedResponseSchema,
           401: ErrorResponseSchema,
           403: ErrorResponseSchema,
           413: ErrorResponseSchema,
@@ -165,8 +144,8 @@ export const adminCsvRoutes: FastifyPluginAsyncZod<CsvRoutesOptions> = async (ap
       schema: {
         tags: ['admin'],
         summary: 'An import’s progress and outcome',
-        params: z.object({ id: IdSchema }),
-        querystring: z.object({ lng: lngQuery }),
+        params: ImportParamsSchema,
+        querystring: ImportProgressQuerySchema,
         response: { 200: ImportProgressResponseSchema, ...errors },
       },
     },

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import {
   AdminOrderListQuerySchema,
   AdminOrderListResponseSchema,
+  AdminOrderParamsSchema,
   AdminOrderResponseSchema,
   CancelOrderBodySchema,
   OrderExportQuerySchema,
@@ -12,7 +13,6 @@ import {
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import { dollarsToCents } from '@dukkan/contracts/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import type { Database } from '../../../db/client';
 import { HttpError } from '../../../lib/errors';
@@ -38,7 +38,6 @@ export interface AdminOrderRoutesOptions {
 }
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
-const ParamsSchema = z.object({ id: z.string() });
 
 /** A refusal of the fulfilment service as the HTTP error it answers. */
 function asHttp(error: unknown): unknown {
@@ -104,7 +103,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
       schema: {
         tags: ['admin'],
         summary: 'One order with its lines, address, customer, payments, refunds and timeline',
-        params: ParamsSchema,
+        params: AdminOrderParamsSchema,
         response: { 200: AdminOrderResponseSchema, ...errors },
       },
     },
@@ -123,7 +122,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
       schema: {
         tags: ['admin'],
         summary: 'Move a paid order one step on: Waiting for Supplier → Processing → Shipped → Delivered',
-        params: ParamsSchema,
+        params: AdminOrderParamsSchema,
         body: OrderStatusBodySchema,
         response: { 200: AdminOrderResponseSchema, ...errors },
       },
@@ -137,7 +136,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
       schema: {
         tags: ['admin'],
         summary: 'Cancel an order not yet shipped: its stock back, and a paid one refunded in full',
-        params: ParamsSchema,
+        params: AdminOrderParamsSchema,
         body: CancelOrderBodySchema,
         response: { 200: AdminOrderResponseSchema, 502: ErrorResponseSchema, ...errors },
       },
@@ -166,7 +165,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRoutesOptions> = 
       schema: {
         tags: ['admin'],
         summary: 'Refund a paid order in full or in part (dollars; no amount: all that is left), optionally returning units to stock',
-        params: ParamsSchema,
+        params: AdminOrderParamsSchema,
         body: RefundBodySchema,
         response: { 201: AdminOrderResponseSchema, 502: ErrorResponseSchema, ...errors },
       },

@@ -1,8 +1,7 @@
-import { AdminProductResponseSchema } from '@dukkan/contracts/admin-products';
-import { ErrorResponseSchema, IdSchema } from '@dukkan/contracts/common';
+import { AdminProductParamsSchema, AdminProductResponseSchema, PhotoParamsSchema, ReorderPhotosBodySchema } from '@dukkan/contracts/admin-products';
+import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 import type { Database } from '../../../db/client';
 import { badRequest, HttpError } from '../../../lib/errors';
@@ -15,21 +14,6 @@ import { addPhoto, removePhoto, reorderPhotos } from './service';
 interface PhotoRoutesOptions {
   db: Database;
 }
-
-const ProductParamsSchema = z.object({ id: IdSchema });
-const PhotoParamsSchema = z.object({
-  id: IdSchema,
-  /** The picture's 0-based index in `images`, or an uploaded photo's hash (the 32 hex digits of its URL). */
-  image: z.string().regex(/^(\d{1,3}|[0-9a-f]{32})$/, { message: 'image must be an index in images or a photo hash' }),
-});
-export const ReorderPhotosBodySchema = z
-  .object({
-    /** Every current picture once, in the new order: all by 0-based index, or all by URL. */
-    order: z.union([z.array(z.number().int().min(0).max(999)).max(100), z.array(z.string().max(300)).max(100)], {
-      message: 'order must be a list of indexes or of image URLs',
-    }),
-  })
-  .strict();
 
 const errors = {
   400: ErrorResponseSchema,
@@ -56,7 +40,7 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<PhotoRoutesOptions> = async
       schema: {
         tags: ['admin'],
         summary: 'Add a photo (multipart field `file`: JPEG, PNG or WebP, at most 5 MB) at the end of the product’s pictures',
-        params: ProductParamsSchema,
+        params: AdminProductParamsSchema,
         consumes: ['multipart/form-data'],
         response: { 201: AdminProductResponseSchema, ...errors, 413: ErrorResponseSchema, 415: ErrorResponseSchema },
       },
@@ -101,7 +85,7 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod<PhotoRoutesOptions> = async
       schema: {
         tags: ['admin'],
         summary: 'Reorder the pictures: `order` lists every current one once, by index or by URL; the first is the thumbnail',
-        params: ProductParamsSchema,
+        params: AdminProductParamsSchema,
         body: ReorderPhotosBodySchema,
         response: { 200: AdminProductResponseSchema, ...errors },
       },
