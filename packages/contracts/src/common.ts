@@ -10,10 +10,15 @@ export const LANGUAGES: readonly Language[] = LanguageSchema.options;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 
-/** Every error the API answers: a human message and a stable machine code (errors.ts lists them). */
+/**
+ * Every error the API answers: a human message and a stable machine code (errors.ts lists them).
+ * A 400 that refuses one input names it in `field` too, by its JSON path (`price`, `title.ar`,
+ * `lines.0.quantity`); its message names it the same way (`price: must be …` or `price must be …`).
+ */
 export const ErrorResponseSchema = z.object({
   message: z.string(),
   code: ErrorCodeSchema,
+  field: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

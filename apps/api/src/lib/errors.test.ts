@@ -1,7 +1,10 @@
+import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
-import { answerFrameworkError, MAX_PATH_PARAMETER_LENGTH, refuseOverlongPathParts } from './errors';
+import { answerFrameworkError, badRequest, MAX_PATH_PARAMETER_LENGTH, refuseOverlongPathParts, registerErrorHandling } from './errors';
 import { LOG_REDACTION } from './log-redaction';
 
 const EMAIL = 'layla.hassan@example.com';
@@ -90,5 +93,44 @@ describe('answerFrameworkError', () => {
     expect((await app.inject({ method: 'GET', url: `/${'part/'.repeat(60)}end` })).json()).toEqual({ page: true });
     await app.close();
     expect(lines.map((line) => (JSON.parse(line) as { level: number }).level).filter((level) => level >= 50)).toEqual([]);
+  });
+});
+
+describe('registerErrorHandling: the 400 names the input it refuses', () => {
+  /** An app with the shop's error answers, a route whose body a schema checks, and one whose service refuses a field. */
+  function appWithSchema() {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandling(app);
+    const body = z.object({
+      lines: z.array(z.object({ quantity: z.number().int().min(1, { message: 'quantity must be a whole number from 1' }) })),
+      note: z.string().regex(/^\w*$/, { message: 'must be letters and digits' }).optional(),
+    });
+    app.post('/lines', { schema: { body, response: { 200: z.object({ ok: z.literal(true) }), 400: ErrorResponseSchema } } }, () => ({ ok: true as const }));
+    app.post('/password', { schema: { response: { 400: ErrorResponseSchema } } }, () => {
+      throw badRequest('password: this password is too common. Please choose a less common one.', 'COMMON_PASSWORD', 'password');
+    });
+    return app;
+  }
+
+  it('by its JSON path in `field`, and in the message as clients read it (`note: must be …` when the schema\'s words do not)', async () => {
+    const app = appWithSchema();
+    const nested = await app.inject({ method: 'POST', url: '/lines', payload: { lines: [{ quantity: 2 }, { quantity: 0 }] } });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toEqual({ message: 'quantity must be a whole number from 1', code: 'VALIDATION_ERROR', field: 'lines.1.quantity' });
+    const named = await app.inject({ method: 'POST', url: '/lines', payload: { lines: [], note: 'two words' } });
+    expect(named.json()).toEqual({ message: 'note: must be letters and digits', code: 'VALIDATION_ERROR', field: 'note' });
+    await app.close();
+  });
+
+  it('passes on the field a service names (`badRequest(message, code, field)`), and gives none for a 400 about no one input', async () => {
+    const app = appWithSchema();
+    const refused = await app.inject({ method: 'POST', url: '/password' });
+    expect(refused.json()).toEqual({ message: 'password: this password is too common. Please choose a less common one.', code: 'COMMON_PASSWORD', field: 'password' });
+    const notJson = await app.inject({ method: 'POST', url: '/lines', headers: { 'content-type': 'application/json' }, payload: '{"lines": [' });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toEqual({ message: 'The request body is not valid JSON', code: 'BAD_REQUEST' });
+    await app.close();
   });
 });

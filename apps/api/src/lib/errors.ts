@@ -2,12 +2,16 @@ import type { ErrorCode } from '@dukkan/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
-/** An error whose message is safe and meant for the client, answered with its status. */
+/**
+ * An error whose message is safe and meant for the client, answered with its status; `field`, the
+ * JSON path of the one input it refuses (`password`, `title.ar`), goes into the answer beside it.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -15,7 +19,8 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message: string, code: ErrorCode = 'NOT_FOUND') => new HttpError(404, code, message);
-export const badRequest = (message: string, code: ErrorCode = 'BAD_REQUEST') => new HttpError(400, code, message);
+/** A 400; with `field` when it refuses one input, which its message names too (`password: …`, `listPrice must be …`). */
+export const badRequest = (message: string, code: ErrorCode = 'BAD_REQUEST', field?: string) => new HttpError(400, code, message, field);
 export const unauthorized = (message: string, code: ErrorCode = 'UNAUTHORIZED') => new HttpError(401, code, message);
 export const forbidden = (message: string, code: ErrorCode = 'FORBIDDEN') => new HttpError(403, code, message);
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new HttpError(409, code, message);
@@ -122,22 +127,32 @@ export function refuseOverlongPathParts(request: FastifyRequest, reply: FastifyR
 }
 
 /**
- * Every error leaves as `{ message, code }`: client mistakes with a 4xx status and a message that
- * says what to fix, real faults as a 500 that reveals nothing and is logged with the request id.
+ * The JSON path of the input a schema's first issue is about (`lines.0.quantity`), from its
+ * JSON pointer (`/lines/0/quantity`); empty for the request part as a whole.
+ */
+function fieldOfInstancePath(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.');
+}
+
+/**
+ * Every error leaves as `{ message, code }`, and a 400 that refuses one input with `field` too:
+ * client mistakes with a 4xx status and a message that says what to fix, real faults as a 500
+ * that reveals nothing and is logged with the request id.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send({ message: error.message, code: error.code });
+      return reply.code(error.statusCode).send({ message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const field = first ? fieldOfInstancePath(first.instancePath) : '';
       const where = error.validationContext;
       const detail = first?.message ?? 'Invalid request';
+      // The message names the field as clients have always read it: `value: must be …`, unless the schema's words do already.
       const message = field && !detail.includes(field.split('.').pop() ?? '') ? `${field}: ${detail}` : detail;
-      return reply.code(400).send({ message, code: 'VALIDATION_ERROR', ...(where ? { in: where } : {}) });
+      return reply.code(400).send({ message, code: 'VALIDATION_ERROR', ...(field ? { field } : {}), ...(where ? { in: where } : {}) });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');

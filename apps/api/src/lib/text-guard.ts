@@ -74,7 +74,7 @@ const PARTS = [
 
 /**
  * preValidation, app-wide: answers 400 `{ message: '<field>: must not contain …', code:
- * 'VALIDATION_ERROR', in }` (worded like the error handler's schema errors) when a path
+ * 'VALIDATION_ERROR', field, in }` (worded like the error handler's schema errors) when a path
  * parameter, the query or the parsed body holds text PostgreSQL cannot store. Headers are not
  * walked: Node refuses NUL in them, and the two that reach the database (`token`, `token2`) are
  * signed by us and checked before they are used.
@@ -84,7 +84,7 @@ export function refuseUnstorableText(request: FastifyRequest, reply: FastifyRepl
     const found = findUnstorableText(read(request));
     if (!found) continue;
     // An answer sent from a hook ends the request; `done` is not called then.
-    void reply.code(400).send({ message: `${found.field || part}: ${found.problem}`, code: 'VALIDATION_ERROR', in: part });
+    void reply.code(400).send({ message: `${found.field || part}: ${found.problem}`, code: 'VALIDATION_ERROR', ...(found.field ? { field: found.field } : {}), in: part });
     return;
   }
   done();

@@ -119,7 +119,7 @@ const ownerChecked = (probe: Probe) => probe.part === 'params' && probe.field ==
 const errorLines = () => t.logs.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
 
 describe('text PostgreSQL cannot store', () => {
-  it('is a 400 naming the field on every route, for every string field of its path, query and body', async () => {
+  it('is a 400 naming the field (in its message and in `field`) on every route, for every string field of its path, query and body', async () => {
     const probes = probesOf(t.app.swagger() as OpenAPIV3.Document);
     // The document covers the API: if it shrank, the probe would pass without probing.
     expect(probes.length).toBeGreaterThan(40);
@@ -135,7 +135,7 @@ describe('text PostgreSQL cannot store', () => {
         if (res.status !== 404) wrong.push(`${probe.method.toUpperCase()} ${probe.route} ${probe.field}: ${res.status}, not refused as another account`);
         continue;
       }
-      if (res.status !== 400 || !parsed.success || parsed.data.code !== 'VALIDATION_ERROR' || parsed.data.message !== named) {
+      if (res.status !== 400 || !parsed.success || parsed.data.code !== 'VALIDATION_ERROR' || parsed.data.message !== named || parsed.data.field !== probe.field) {
         wrong.push(`${probe.method.toUpperCase()} ${probe.route} ${probe.part} ${probe.field}: ${res.status} ${JSON.stringify(res.body)}`);
       }
     }
@@ -174,13 +174,13 @@ describe('text PostgreSQL cannot store', () => {
   ])('that the probe found in %s is a 400 naming it', async (_, method, route, body, field) => {
     const res = await send(method, route.replace('{id}', shopper.id), body());
     expect(res.status).toBe(400);
-    expect(ErrorResponseSchema.parse(res.body)).toEqual({ message: `${field}: must not contain a NUL character (U+0000)`, code: 'VALIDATION_ERROR' });
+    expect(ErrorResponseSchema.parse(res.body)).toEqual({ message: `${field}: must not contain a NUL character (U+0000)`, code: 'VALIDATION_ERROR', field });
   });
 
   it('in GET /api/product/category/%00, without signing in, is a 400 naming the path parameter', async () => {
     const res = await t.get('/api/product/category/%00');
     expect(res.status).toBe(400);
-    expect(ErrorResponseSchema.parse(res.body)).toEqual({ message: 'categoryName: must not contain a NUL character (U+0000)', code: 'VALIDATION_ERROR' });
+    expect(ErrorResponseSchema.parse(res.body)).toEqual({ message: 'categoryName: must not contain a NUL character (U+0000)', code: 'VALIDATION_ERROR', field: 'categoryName' });
   });
 
   it('in a path the router cannot decode is a 400 in the shop\'s error shape', async () => {

@@ -298,7 +298,17 @@ describe('refunding an order', () => {
     expect(tooMuch.message).toContain('$20.00');
     refusal(await as('support', 'POST', url, { reason: 'x', restock: true, items: [{ productId: p, quantity: 1 }] }), 409, 'REFUND_ITEMS_INVALID');
     refusal(await as('support', 'POST', url, { reason: 'x', restock: true, items: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] }), 400, 'REFUND_ITEMS_INVALID');
-    refusal(await as('support', 'POST', url, { amount: 0, reason: 'x', restock: false }), 400, 'VALIDATION_ERROR');
+    expect(refusal(await as('support', 'POST', url, { amount: 0, reason: 'x', restock: false }), 400, 'VALIDATION_ERROR')).toEqual({
+      message: 'amount must be above 0',
+      code: 'VALIDATION_ERROR',
+      field: 'amount',
+    });
+    // An input inside a list is named by its whole JSON path.
+    expect(refusal(await as('support', 'POST', url, { reason: 'x', restock: true, items: [{ productId: q, quantity: 0 }] }), 400, 'VALIDATION_ERROR')).toEqual({
+      message: 'quantity must be a whole number from 1',
+      code: 'VALIDATION_ERROR',
+      field: 'items.0.quantity',
+    });
 
     // No amount: all that is left, with the line given back to stock.
     const full = orderOf(await as('support', 'POST', url, { reason: 'Changed their mind', restock: true, items: [{ productId: q, quantity: 1 }] }), 201);
@@ -412,6 +422,11 @@ describe('the CSV export', () => {
     expect(rows.some((line) => line.startsWith(old.order._id))).toBe(false);
     const [count] = await t.database.db.select({ n: sql<number>`count(*)::integer` }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(sql`${orders.createdAt} >= ${today}::date`);
     expect(rows.length - 1).toBe(count?.n);
-    refusal(await as('support', 'GET', '/api/admin/orders/export.csv?from=2026-02-30'), 400, 'VALIDATION_ERROR');
+    // A message that does not name its field is given it in front, as clients read it: `from: …`.
+    expect(refusal(await as('support', 'GET', '/api/admin/orders/export.csv?from=2026-02-30'), 400, 'VALIDATION_ERROR')).toEqual({
+      message: 'from: must be a day that exists',
+      code: 'VALIDATION_ERROR',
+      field: 'from',
+    });
   });
 });

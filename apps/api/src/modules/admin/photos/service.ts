@@ -94,7 +94,7 @@ export async function reorderPhotos(db: Database, productId: string, order: read
     const images = await lockImages(tx, productId);
     const reordered = order.map((item) => (typeof item === 'number' ? images[item] : images.find((url) => url === item)));
     const complete = order.length === images.length && new Set(reordered).size === images.length && reordered.every((url) => url !== undefined);
-    if (!complete) throw badRequest(`order must list each of the product's ${images.length} pictures once (by index or URL)`, 'VALIDATION_ERROR');
+    if (!complete) throw badRequest(`order must list each of the product's ${images.length} pictures once (by index or URL)`, 'VALIDATION_ERROR', 'order');
     await saveImages(
       tx,
       productId,

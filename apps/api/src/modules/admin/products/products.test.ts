@@ -190,6 +190,8 @@ describe('POST /api/admin/products', () => {
     const res = await t.request('POST', '/api/admin/products', as(catalog, spoil(newProduct())));
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(errorMessage(res)).toContain(field);
+    // Named by its JSON path in `field` too, for a form to put the message beside it.
+    expect(ErrorResponseSchema.parse(res.body).field).toBe(field);
     expect(await productCount()).toBe(before);
   });
 });
@@ -212,6 +214,7 @@ describe('GET, PATCH and DELETE /api/admin/products/{id}', () => {
     const over = await patch(product._id, { price: 25 });
     expect(over.status).toBe(400);
     expect(errorMessage(over)).toContain('listPrice');
+    expect(ErrorResponseSchema.parse(over.body).field).toBe('listPrice');
     const under = await patch(product._id, { listPrice: 5 });
     expect(under.status).toBe(400);
     expect(errorMessage(under)).toContain('listPrice');

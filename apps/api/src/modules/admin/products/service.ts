@@ -172,7 +172,7 @@ async function departmentOf(tx: Executor, name: string): Promise<{ id: string }>
     .from(categories)
     .where(sql`lower(${categories.slug}) = lower(${name})`)
     .limit(1);
-  if (!department) throw badRequest(`category: no department is named ${JSON.stringify(name)}`, 'UNKNOWN_CATEGORY');
+  if (!department) throw badRequest(`category: no department is named ${JSON.stringify(name)}`, 'UNKNOWN_CATEGORY', 'category');
   return department;
 }
 
@@ -191,6 +191,7 @@ async function subcategoryOf(tx: Executor, departmentId: string, name: string | 
     throw badRequest(
       name === undefined ? 'subcategory: this department has no subcategories' : `subcategory: ${JSON.stringify(name)} is not a subcategory of this department`,
       'UNKNOWN_SUBCATEGORY',
+      'subcategory',
     );
   }
   return sub;
@@ -294,7 +295,7 @@ export async function updateProduct(db: Database, id: string, body: UpdateProduc
     const priceCents = body.price === undefined ? current.priceCents : dollarsToCents(body.price);
     const listPriceCents = body.listPrice === undefined ? current.listPriceCents : body.listPrice === null ? null : dollarsToCents(body.listPrice);
     if (listPriceCents !== null && listPriceCents <= priceCents) {
-      throw badRequest(`listPrice must be above price (${formatCents(priceCents)})`, 'VALIDATION_ERROR');
+      throw badRequest(`listPrice must be above price (${formatCents(priceCents)})`, 'VALIDATION_ERROR', 'listPrice');
     }
     if (body.price !== undefined) set.priceCents = priceCents;
     if (body.listPrice !== undefined) set.listPriceCents = listPriceCents;

@@ -22,7 +22,7 @@ export const LAST_OWNER_MESSAGE = 'The shop needs at least one active owner: mak
 
 /** Refuses a common password with a message naming the field (`password`, `newPassword`). */
 export function assertUncommonPassword(password: string, field = 'password'): void {
-  if (isCommonPassword(password)) throw badRequest(`${field}: this password is too common. Please choose a less common one.`, 'COMMON_PASSWORD');
+  if (isCommonPassword(password)) throw badRequest(`${field}: this password is too common. Please choose a less common one.`, 'COMMON_PASSWORD', field);
 }
 
 const itemColumns = {
@@ -84,7 +84,7 @@ export async function createStaff(db: Database, input: CreateStaffInput, invite?
     assertUncommonPassword(input.password);
     passwordHash = await hashPassword(input.password);
   } else if (!input.invite || !invite) {
-    throw badRequest('password is required (or send invite: true to mail an invitation)', 'VALIDATION_ERROR');
+    throw badRequest('password is required (or send invite: true to mail an invitation)', 'VALIDATION_ERROR', 'password');
   }
   try {
     return await db.transaction(async (tx) => {

@@ -69,6 +69,7 @@ describe('staff password reset by mail', () => {
     expect(common.status).toBe(400);
     expect(errorOf(common).message).toMatch(/^password: /);
     expect(errorOf(common).code).toBe('COMMON_PASSWORD');
+    expect(errorOf(common).field).toBe('password');
     // Refused passwords used nothing up: the sessions live on.
     expect((await t.request('GET', '/api/admin/session', { headers: sessionHeaders(first) })).status).toBe(200);
 

@@ -127,8 +127,8 @@ export async function completeSetup(
   // Checked before the (slow) hash, and again under the lock below.
   const peek = await liveToken(db, input.token, now, false);
   if (peek.kind === 'first-owner') {
-    if (!input.email) throw badRequest('email is required', 'VALIDATION_ERROR');
-    if (!input.name) throw badRequest('name is required', 'VALIDATION_ERROR');
+    if (!input.email) throw badRequest('email is required', 'VALIDATION_ERROR', 'email');
+    if (!input.name) throw badRequest('name is required', 'VALIDATION_ERROR', 'name');
   }
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {

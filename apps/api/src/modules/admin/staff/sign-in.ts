@@ -139,7 +139,7 @@ export async function changeOwnPassword(
   const [row] = await db.select({ passwordHash: staff.passwordHash }).from(staff).where(eq(staff.id, principal.id));
   if (!row?.passwordHash || !(await verifyPassword(row.passwordHash, currentPassword))) {
     await limiter.recordFailure(keys);
-    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, 'INVALID_CURRENT_PASSWORD');
+    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, 'INVALID_CURRENT_PASSWORD', 'currentPassword');
   }
   assertUncommonPassword(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);

@@ -45,6 +45,7 @@ describe('two-factor enrolment', () => {
     const wrong = await t.request('POST', '/api/admin/account/two-factor/confirm', { headers, body: { code: '000000' === (await codeAt(secret)) ? '111111' : '000000' } });
     expect(wrong.status).toBe(400);
     expect(errorOf(wrong).code).toBe('TWO_FACTOR_INVALID');
+    expect(errorOf(wrong).field).toBe('code');
     expect((await staffRow(t.database.db, member.id))?.totpEnabledAt).toBeNull();
 
     expect((await t.request('POST', '/api/admin/account/two-factor/confirm', { headers, body: { code: await codeAt(secret) } })).status).toBe(204);

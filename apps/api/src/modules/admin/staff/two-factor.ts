@@ -94,7 +94,7 @@ export async function confirmEnrolment(db: Executor, staffId: string, code: stri
     if (!row) throw notFound('Staff member not found');
     if (row.enabledAt) throw conflict('Two-factor sign-in is already on for your account.', 'TWO_FACTOR_ALREADY_ENABLED');
     if (!row.secret) throw badRequest('Start two-factor enrolment first (POST /api/admin/account/two-factor).', 'TWO_FACTOR_NOT_STARTED');
-    if (!(await acceptTotpCode(tx, staffId, row.secret, code, { now }))) throw badRequest(TWO_FACTOR_CODE_MESSAGE, 'TWO_FACTOR_INVALID');
+    if (!(await acceptTotpCode(tx, staffId, row.secret, code, { now }))) throw badRequest(TWO_FACTOR_CODE_MESSAGE, 'TWO_FACTOR_INVALID', 'code');
     await tx.update(staff).set({ totpEnabledAt: now, updatedAt: sql`now()` }).where(eq(staff.id, staffId));
     if (actor) await recordAudit(tx, actor, { action: 'staff.two-factor', entityType: 'staff', entityId: staffId, before: { twoFactor: false }, after: { twoFactor: true } });
   });
@@ -107,7 +107,7 @@ export async function disableOwnTwoFactor(db: Executor, staffId: string, code: s
     const [row] = await tx.select({ secret: staff.totpSecret, enabledAt: staff.totpEnabledAt }).from(staff).where(eq(staff.id, staffId)).for('update');
     if (!row) throw notFound('Staff member not found');
     if (!row.enabledAt || !row.secret) throw conflict('Two-factor sign-in is not on for your account.', 'TWO_FACTOR_NOT_ENABLED');
-    if (!(await acceptTotpCode(tx, staffId, row.secret, code, { now }))) throw badRequest(TWO_FACTOR_CODE_MESSAGE, 'TWO_FACTOR_INVALID');
+    if (!(await acceptTotpCode(tx, staffId, row.secret, code, { now }))) throw badRequest(TWO_FACTOR_CODE_MESSAGE, 'TWO_FACTOR_INVALID', 'code');
     await tx.update(staff).set({ totpSecret: null, totpEnabledAt: null, updatedAt: sql`now()` }).where(eq(staff.id, staffId));
     await tx.delete(staffTotpSteps).where(eq(staffTotpSteps.staffId, staffId));
     if (actor) await recordAudit(tx, actor, { action: 'staff.two-factor', entityType: 'staff', entityId: staffId, before: { twoFactor: true }, after: { twoFactor: false } });

@@ -41,7 +41,7 @@ function rowsOf<T>(result: unknown): T[] {
 export function statsRange({ from, to }: { from?: string | undefined; to?: string | undefined }, now = new Date()): { from: string; to: string } {
   const end = to ?? dayOf(now);
   const start = from ?? addDays(end, -(DEFAULT_STATS_DAYS - 1));
-  if (start > end) throw badRequest('to must not be before from', 'VALIDATION_ERROR');
+  if (start > end) throw badRequest('to must not be before from', 'VALIDATION_ERROR', 'to');
   const days = Math.round((dayStart(end).getTime() - dayStart(start).getTime()) / DAY_MS) + 1;
   if (days > MAX_STATS_DAYS) throw badRequest(`The range may span at most ${MAX_STATS_DAYS} days (from ${start} to ${end} is ${days})`, 'VALIDATION_ERROR');
   return { from: start, to: end };
