@@ -80,10 +80,7 @@ describe('prepareDatabase', () => {
     }
   }, 90_000); // two starts of a new embedded database: slow on a loaded 2-core host
 
-  // Two API processes starting together against one new server database; the embedded database
-  // belongs to one process, so this exists in the PostgreSQL run only (the api-pg project).
-  if (inject('dbKind') !== 'postgres') return;
-  it('lets two processes starting together migrate and seed one new database, one after the other', async () => {
+  it.runIf(inject('dbKind') === 'postgres')('lets two processes starting together migrate and seed one new database, one after the other (only on the PostgreSQL server: the embedded database belongs to one process)', async () => {
     const { config, cleanup } = await emptyDatabase();
     try {
       const [a, b] = await Promise.all([prepareDatabase(config), prepareDatabase(config)]);

@@ -176,10 +176,7 @@ describe('placing an order', () => {
     expect(await stockOf(p!)).toBe(0);
   });
 
-  // Two API processes need a database server: the embedded one belongs to one process. This test
-  // exists in the PostgreSQL run only (the api-pg project), rather than being skipped in the other.
-  if (inject('dbKind') !== 'postgres') return;
-  it('sells the last 10 units to exactly 10 of 50 orders through two API processes', async () => {
+  it.runIf(inject('dbKind') === 'postgres')('sells the last 10 units to exactly 10 of 50 orders through two API processes (only on the PostgreSQL server: the embedded database belongs to one process)', async () => {
     const url = t.database.url;
     if (!url) throw new Error('the PostgreSQL copy has no URL');
     const second = await openDatabase({ kind: 'postgres', url, poolSize: 10 });

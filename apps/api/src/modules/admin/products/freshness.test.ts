@@ -166,9 +166,7 @@ describe('a change reaches shoppers at once on the process that made it', () => 
   });
 });
 
-// Two API processes need a database server: the embedded one belongs to one process. This test
-// exists in the PostgreSQL run only (the api-pg project), rather than being skipped in the other.
-if (inject('dbKind') === 'postgres') describe('a change reaches shoppers on every API process', () => {
+describe.runIf(inject('dbKind') === 'postgres')('a change reaches shoppers on every API process (only on the PostgreSQL server: the embedded database belongs to one process)', () => {
   let second: DatabaseHandle;
   let other: FastifyInstance;
   beforeAll(async () => {
