@@ -1,12 +1,16 @@
 import { changeLanguage } from 'i18next';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { loggedOut } from '../features/auth/auth-slice';
-import { mockFetch, on } from '../test/fetch-mock';
+import { API, answerWith, failure } from '../test/api-server';
 import { signInShopper } from '../test/fixtures';
 
 import { api } from './api';
 import { createAppStore } from './store';
+
+/** `/api/probe`, any method: a made-up endpoint of the shop's one API. */
+const answerProbe = (body: Record<string, unknown>) => http.all(`${API}/probe`, () => HttpResponse.json(body));
 
 const probe = api.injectEndpoints({
   endpoints: (build) => ({
@@ -17,7 +21,7 @@ const probe = api.injectEndpoints({
 
 describe('base query', () => {
   it('calls /api with the language, JSON and no anti-forgery header without its cookie', async () => {
-    const requests = mockFetch(on('/api/probe', { ok: true }));
+    const requests = answerWith(answerProbe({ ok: true }));
     const store = createAppStore();
     await store.dispatch(probe.endpoints.probeGet.initiate(undefined));
     const [request] = requests;
@@ -32,7 +36,7 @@ describe('base query', () => {
     await changeLanguage('ar');
     document.cookie = 'XSRF-TOKEN=xsrf-123; path=/';
     window.localStorage.setItem('token', 'user-token');
-    const requests = mockFetch(on('/api/probe', { ok: true }));
+    const requests = answerWith(answerProbe({ ok: true }));
     const store = createAppStore();
     await store.dispatch(probe.endpoints.probePost.initiate({ a: 1 }));
     const [request] = requests;
@@ -45,7 +49,7 @@ describe('base query', () => {
 
   it('sends the guest cart identity token2 when no one is signed in, and only then', async () => {
     window.localStorage.setItem('token2', '{"userId":"g-1","cartId":"c-1"}');
-    const requests = mockFetch(on('/api/probe', { ok: true }));
+    const requests = answerWith(answerProbe({ ok: true }));
     await createAppStore().dispatch(probe.endpoints.probeGet.initiate(undefined));
     expect(requests[0]!.headers.get('token2')).toBe('{"userId":"g-1","cartId":"c-1"}');
     signInShopper();
@@ -56,12 +60,12 @@ describe('base query', () => {
 
   it('signs the shopper out cleanly when a request with their token is answered 401', async () => {
     signInShopper();
-    mockFetch(on('/api/probe', { ok: true }));
+    answerWith(answerProbe({ ok: true }));
     const store = createAppStore();
     await store.dispatch(probe.endpoints.probeGet.initiate(undefined));
     expect(Object.keys(store.getState().api.queries)).toHaveLength(1);
 
-    mockFetch(on('/api/probe', { message: 'Your session has ended. Please sign in again.', code: 'INVALID_TOKEN' }, 401));
+    answerWith(http.all(`${API}/probe`, () => failure(401, 'INVALID_TOKEN', 'Your session has ended. Please sign in again.')));
     await store.dispatch(probe.endpoints.probePost.initiate({}));
     expect(store.getState().auth.userToken).toBeNull();
     expect(window.localStorage.getItem('token')).toBeNull();
@@ -70,7 +74,7 @@ describe('base query', () => {
 
   it('signs no one out for a 401 to a request without a token (a wrong password)', async () => {
     window.localStorage.setItem('keep', 'me');
-    mockFetch(on('/api/probe', { message: 'Invalid username or password.', code: 'INVALID_CREDENTIALS' }, 401));
+    answerWith(http.all(`${API}/probe`, () => failure(401, 'INVALID_CREDENTIALS', 'Invalid username or password.')));
     const store = createAppStore();
     await store.dispatch(probe.endpoints.probePost.initiate({}));
     expect(store.getState().auth.userToken).toBeNull();
@@ -79,7 +83,7 @@ describe('base query', () => {
 
   it('logging out forgets the token and empties the cache', async () => {
     signInShopper();
-    mockFetch(on('/api/probe', { secret: 'of the previous shopper' }));
+    answerWith(answerProbe({ secret: 'of the previous shopper' }));
     const store = createAppStore();
     await store.dispatch(probe.endpoints.probeGet.initiate(undefined));
     store.dispatch(loggedOut());

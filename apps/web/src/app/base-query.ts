@@ -1,4 +1,5 @@
 import { readCookie } from '@dukkan/contracts/cookies';
+import { XSRF_COOKIE, XSRF_HEADER } from '@dukkan/contracts/xsrf';
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import i18next from 'i18next';
 
@@ -27,8 +28,8 @@ function createRawBaseQuery(transport?: ApiTransport) {
       if (!headers.has('lng')) {
         headers.set('lng', toShopLanguage(i18next.resolvedLanguage ?? i18next.language));
       }
-      const xsrfToken = readCookie('XSRF-TOKEN');
-      if (xsrfToken) headers.set('X-XSRF-TOKEN', xsrfToken);
+      const xsrfToken = readCookie(XSRF_COOKIE);
+      if (xsrfToken) headers.set(XSRF_HEADER, xsrfToken);
       const userToken = selectUserToken(getState() as AuthState);
       if (userToken) {
         headers.set('token', userToken);

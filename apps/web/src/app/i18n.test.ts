@@ -1,8 +1,9 @@
 import { createInstance } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch } from '../test/fetch-mock';
+import { answerWith } from '../test/api-server';
 
 import { applyDocumentLanguage, detectionOptions, lazyHttpBackend, lazyLanguageDetector } from './i18n';
 
@@ -68,7 +69,7 @@ describe('the detector and the backend, loaded when first needed', () => {
   });
 
   it('reads a namespace the page did not bring from /locales/{lng}/{ns}.json', async () => {
-    const requests = mockFetch((url) => (url.pathname === '/locales/en/help.json' ? { body: { title: 'Help centre' } } : undefined));
+    const requests = answerWith(http.get('/locales/en/help.json', () => HttpResponse.json({ title: 'Help centre' })));
     const i18n = createInstance();
     await i18n.use(lazyHttpBackend()).init({
       lng: 'en',

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { mockFetch, on } from '../test/fetch-mock';
+import { API, answerWith, categoriesAnswer, categoryProductsAnswer, ordersAnswer, productAnswer, userAnswer } from '../test/api-server';
 import { category, product, productPage, shopper, SHOPPER_ID, signInShopper } from '../test/fixtures';
 import { renderApp } from '../test/render';
 
@@ -13,16 +14,13 @@ import { createAppRouter, numberHistoryEntry, routes } from './router';
 const categories = [category('Grocery', 'Grocery', 1), category('electronics', 'Electronics', 2)];
 
 function mockCatalog() {
-  return mockFetch(
-    on('/api/categories/', { data: categories }),
-    (url) =>
-      url.pathname.startsWith('/api/product/category/')
-        ? { body: productPage(1, Number(url.searchParams.get('pageSize') ?? 24), 4) }
-        : undefined,
-    on(`/api/product/${product(7)._id}`, { data: product(7, { title: 'Olive oil', categoryLabel: 'Grocery' }) }),
-    on(`/api/users/${SHOPPER_ID}`, { data: shopper() }),
-    on(`/api/orders/past/${SHOPPER_ID}`, { allOrders: [] }),
-    on(`/api/orders/coming/${SHOPPER_ID}`, { allOrders: [] }),
+  return answerWith(
+    categoriesAnswer(categories),
+    categoryProductsAnswer(':name', (url) => productPage(1, Number(url.searchParams.get('pageSize') ?? 24), 4)),
+    productAnswer(product(7, { title: 'Olive oil', categoryLabel: 'Grocery' })),
+    userAnswer(shopper()),
+    ordersAnswer('past', SHOPPER_ID, []),
+    ordersAnswer('coming', SHOPPER_ID, []),
   );
 }
 
@@ -127,7 +125,8 @@ describe('route table', () => {
 
   it('a page that throws while rendering shows the not-found page', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch(on('/api/categories/', { data: 'not a list' }));
+    // Not the contract's shape, on purpose.
+    answerWith(http.get(`${API}/categories/`, () => HttpResponse.json({ data: 'not a list' })));
     // A categories answer of the wrong shape makes the layout's menu throw: the root boundary answers.
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Uh-oh... This page could not be found.' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { RouteHandle } from '../app/route-handle';
-import { mockFetch, on, type RecordedRequest } from '../test/fetch-mock';
+import { answerWith, categoriesAnswer, categoryProductsAnswer, productAnswer, type RecordedRequest } from '../test/api-server';
 import { category, product, productPage } from '../test/fixtures';
 import { resources } from '../test/resources';
 
@@ -23,7 +23,7 @@ function input(url: string, manifest: ClientManifest): RenderInput {
     origin: 'http://shop.test',
     language: 'en',
     apiBaseUrl: 'http://shop.test/api',
-    // The `fetch` mockFetch puts in place, looked up when called.
+    // The `fetch` MSW intercepts (test/api-server.ts), looked up when called.
     fetchFn: (...args) => fetch(...args),
     translations: resources.en,
     template: TEMPLATE,
@@ -78,7 +78,7 @@ describe("what the server knows of a page comes from its route's handle", () => 
   }
 
   it('renders a page with the head, status, data and chunks its handle gives', async () => {
-    const requests = mockFetch(on('/api/categories/', { data: [category('Grocery')] }), on(`/api/product/${product(7)._id}`, { data: product(7) }));
+    const requests = answerWith(categoriesAnswer([category('Grocery')]), productAnswer(product(7)));
     const gone: ServerPage = {
       prefetch: async ({ dispatch, params, language }) => {
         const { catalogApi } = await import('../features/catalog/catalog-api');
@@ -108,7 +108,7 @@ describe("what the server knows of a page comes from its route's handle", () => 
   });
 
   it.each(['/mine', '/plain'])("renders %s, which the routes' handles leave to the browser, with the shop's head and its scripts at once", async (path) => {
-    mockFetch(on('/api/categories/', { data: [] }));
+    answerWith(categoriesAnswer([]));
     const page = await renderer({})(input(path, MANIFEST));
 
     expect(page.status).toBe(200);
@@ -137,11 +137,10 @@ describe("the shop's routes on the server", () => {
   });
 
   function mockApi() {
-    return mockFetch(
-      on('/api/categories/', { data: [category('Grocery')] }),
-      on(`/api/product/${product(7)._id}`, { data: product(7, { title: 'Olive oil' }) }),
-      (url) =>
-        url.pathname.startsWith('/api/product/category/') ? { body: productPage(1, Number(url.searchParams.get('pageSize') ?? 24), 3) } : undefined,
+    return answerWith(
+      categoriesAnswer([category('Grocery')]),
+      productAnswer(product(7, { title: 'Olive oil' })),
+      categoryProductsAnswer(':name', (url) => productPage(1, Number(url.searchParams.get('pageSize') ?? 24), 3)),
     );
   }
 

@@ -1,4 +1,4 @@
-import type { Order } from '@dukkan/contracts/orders';
+import type { Order, ShopperOrder } from '@dukkan/contracts/orders';
 import type { Address } from '@dukkan/contracts/users';
 
 import { SHOPPER_ID } from './fixtures';
@@ -49,4 +49,13 @@ export function order(n: number, overrides: Partial<Order> = {}): Order {
     payBy: '2026-11-23T10:30:00.000Z',
     ...overrides,
   };
+}
+
+/**
+ * `base` as the shopper's order answers carry it (`GET /api/orders/{id}`, `/past|coming/{userId}`):
+ * no refund, paid in full once the payment was taken, with `extra` on top.
+ */
+export function shopperOrder(base: Order, extra: Partial<ShopperOrder> = {}): ShopperOrder {
+  const paid = ['Paid', 'Partially refunded', 'Refunded'].includes(base.paymentStatus);
+  return { ...base, refunds: [], refundedAmount: 0, paidAmount: paid ? base.amount : 0, ...extra };
 }

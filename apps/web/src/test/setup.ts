@@ -3,10 +3,11 @@ import { cleanup, configure } from '@testing-library/react';
 import i18next, { changeLanguage, use as registerPlugin } from 'i18next';
 import { toast } from 'react-hot-toast';
 import { initReactI18next } from 'react-i18next';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 import { applyDocumentLanguage } from '../app/i18n';
 
+import { server } from './api-server';
 import { resources } from './resources';
 
 // Lazily loaded pages are transformed on first import: give `findBy...` time for that.
@@ -66,6 +67,10 @@ await registerPlugin(initReactI18next).init({
 });
 i18next.on('languageChanged', applyDocumentLanguage);
 
+// Every request the storefront makes is answered by the MSW handlers (api-server.ts).
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
 beforeEach(async () => {
   if (i18next.language !== 'en') await changeLanguage('en');
   applyDocumentLanguage('en');
@@ -73,6 +78,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
   // react-hot-toast keeps its toasts in module state: a toast of one test must not show in the next.
   toast.remove();
   window.localStorage.clear();

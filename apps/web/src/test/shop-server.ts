@@ -1,7 +1,10 @@
-import type { Cart, CartLine, CartProduct } from '@dukkan/contracts/cart';
-import type { WishItem, WishProduct } from '@dukkan/contracts/wish';
+import type { Cart, CartLine, CartProduct, CartResponse, SetQuantityBody } from '@dukkan/contracts/cart';
+import type { Product, ProductPageResponse } from '@dukkan/contracts/catalog';
+import type { ErrorCode } from '@dukkan/contracts/errors';
+import type { WishItem, WishListResponse, WishProduct } from '@dukkan/contracts/wish';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 
-import { mockFetch, type Handler, type RecordedRequest } from './fetch-mock';
+import { API, type Answer, answerWith, categoriesAnswer, failure, type RecordedRequest } from './api-server';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -46,10 +49,16 @@ export interface ShopState {
   lines: CartLine[];
   wish: WishItem[];
   /** When set, every POST /api/cart/{id} is refused with this status and message. */
-  refuseAdd?: { status: number; message: string; code: string };
+  refuseAdd?: { status: number; message: string; code: ErrorCode };
 }
 
-type Json = { status?: number; body: unknown };
+/** A product the fake knows as the catalog lists it: what a cart shows of it, and the rest left plain. */
+function listedProduct(product: CartProduct): Product {
+  return { ...product, images: [product.thumbnail], categoryLabel: product.category, subcategory: '', brand: '', rating: 0, reviewCount: 0 };
+}
+
+/** Whether a request carries neither `token` nor `token2` (a guest who has added nothing). */
+const nobody = (request: Request) => !request.headers.has('token') && !request.headers.has('token2');
 
 /**
  * A fake of the cart, wishlist and categories endpoints, in memory: enough of the API for the
@@ -58,7 +67,7 @@ type Json = { status?: number; body: unknown };
  * `also` answers what the fake does not (e.g. a product page).
  */
 export function mockShop(
-  initial: { products?: CartProduct[]; lines?: CartLine[]; wish?: WishItem[]; also?: Handler[] } = {},
+  initial: { products?: CartProduct[]; lines?: CartLine[]; wish?: WishItem[]; also?: RequestHandler[] } = {},
 ): {
   state: ShopState;
   requests: RecordedRequest[];
@@ -70,62 +79,56 @@ export function mockShop(
   };
   for (const line of state.lines) state.products.set(line.product._id, line.product);
 
-  const answer = (identity?: Partial<Cart>): Json => ({ body: { data: cartOf(state.lines, identity) } });
-  const refuse = (status: number, message: string, code: string): Json => ({ status, body: { message, code } });
+  const cart = (identity?: Partial<Cart>): HttpResponse<CartResponse> => HttpResponse.json({ data: cartOf(state.lines, identity) });
+  const wishList = (): HttpResponse<WishListResponse> => HttpResponse.json({ data: { items: state.wish } });
 
-  const requests = mockFetch((url, request, body) => {
-    const path = decodeURIComponent(url.pathname);
-    const method = request.method;
-    if (path === '/api/categories/') return { body: { data: [] } };
-    // Like the API: neither `token` nor `token2`, no cart (a guest who has added nothing).
-    const nobody = !request.headers.has('token') && !request.headers.has('token2');
-    if (path === '/api/cart' && method === 'GET') return nobody ? { body: { data: cartOf([]) } } : answer();
-    const cartProductPath = /^\/api\/cart\/(.+)$/.exec(path);
-    if (cartProductPath && method === 'POST') {
-      if (state.refuseAdd) return refuse(state.refuseAdd.status, state.refuseAdd.message, state.refuseAdd.code);
-      const product = state.products.get(cartProductPath[1]!);
-      if (!product) return refuse(404, 'Product not found', 'NOT_FOUND');
+  const requests = answerWith(
+    categoriesAnswer([]),
+    // Like the API: neither `token` nor `token2`, no cart.
+    http.get<never, never, Answer<CartResponse>>(`${API}/cart`, ({ request }) => (nobody(request) ? HttpResponse.json({ data: cartOf([]) }) : cart())),
+    http.post<{ productId: string }, never, Answer<CartResponse>>(`${API}/cart/:productId`, ({ request, params }) => {
+      if (state.refuseAdd) return failure(state.refuseAdd.status, state.refuseAdd.code, state.refuseAdd.message);
+      const product = state.products.get(params.productId);
+      if (!product) return failure(404, 'NOT_FOUND', 'Product not found');
       const line = state.lines.find((l) => l.product._id === product._id);
       const next = (line?.quantity ?? 0) + 1;
-      if (next > product.quantity) return refuse(400, `Only ${product.quantity} left in stock`, 'NOT_ENOUGH_STOCK');
+      if (next > product.quantity) return failure(400, 'NOT_ENOUGH_STOCK', `Only ${product.quantity} left in stock`);
       if (line) line.quantity = next;
       else state.lines.push({ product, quantity: 1, priceWhenAdded: product.price });
-      return answer(nobody ? { _id: id(7001), userId: id(7002), signature: 'sig-1' } : {});
-    }
-    if (cartProductPath && method === 'PATCH') {
-      state.lines = state.lines.filter((l) => l.product._id !== cartProductPath[1]);
-      return answer();
-    }
-    if (path === '/api/cart' && method === 'PATCH') {
-      const { productId, quantity } = JSON.parse(body) as { productId: string; quantity: number };
+      return cart(nobody(request) ? { _id: id(7001), userId: id(7002), signature: 'sig-1' } : {});
+    }),
+    http.patch<{ productId: string }, never, Answer<CartResponse>>(`${API}/cart/:productId`, ({ params }) => {
+      state.lines = state.lines.filter((l) => l.product._id !== params.productId);
+      return cart();
+    }),
+    http.patch<never, SetQuantityBody, Answer<CartResponse>>(`${API}/cart`, async ({ request }) => {
+      const { productId, quantity } = await request.json();
       const line = state.lines.find((l) => l.product._id === productId);
-      if (!line) return refuse(404, 'That product is not in your cart', 'NOT_FOUND');
-      if (quantity > line.product.quantity) return refuse(400, `Only ${line.product.quantity} left in stock`, 'NOT_ENOUGH_STOCK');
+      if (!line) return failure(404, 'NOT_FOUND', 'That product is not in your cart');
+      if (quantity > line.product.quantity) return failure(400, 'NOT_ENOUGH_STOCK', `Only ${line.product.quantity} left in stock`);
       line.quantity = quantity;
-      return answer();
-    }
-    if (path === '/api/wish' && method === 'GET') return { body: { data: { items: state.wish } } };
-    const wishPath = /^\/api\/wish\/(.+)$/.exec(path);
-    if (wishPath && method === 'PATCH') {
-      state.wish = state.wish.filter((item) => item.product._id !== wishPath[1]);
-      return { body: { data: { items: state.wish } } };
-    }
-    if (wishPath && method === 'POST') {
-      const product = state.products.get(wishPath[1]!);
-      if (!product) return refuse(404, 'Product not found', 'NOT_FOUND');
+      return cart();
+    }),
+    http.get<never, never, Answer<WishListResponse>>(`${API}/wish`, wishList),
+    http.patch<{ productId: string }, never, Answer<WishListResponse>>(`${API}/wish/:productId`, ({ params }) => {
+      state.wish = state.wish.filter((item) => item.product._id !== params.productId);
+      return wishList();
+    }),
+    http.post<{ productId: string }, never, Answer<WishListResponse>>(`${API}/wish/:productId`, ({ params }) => {
+      const product = state.products.get(params.productId);
+      if (!product) return failure(404, 'NOT_FOUND', 'Product not found');
       if (!state.wish.some((item) => item.product._id === product._id)) {
         const { _id, title, thumbnail, description, price, quantity } = product;
         state.wish.unshift({ product: { _id, title, thumbnail, description, price, quantity }, addedAt: new Date().toISOString() });
       }
-      return { body: { data: { items: state.wish } } };
-    }
-    const category = /^\/api\/product\/category\/(.+)$/.exec(path);
-    if (category) {
-      const data = [...state.products.values()].filter((p) => p.category === category[1]);
-      return { body: { data, page: 1, pageSize: data.length || 1, total: data.length } };
-    }
-    return undefined;
-  }, ...(initial.also ?? []));
+      return wishList();
+    }),
+    http.get<{ name: string }, never, Answer<ProductPageResponse>>(`${API}/product/category/:name`, ({ params }) => {
+      const data = [...state.products.values()].filter((p) => p.category === params.name).map(listedProduct);
+      return HttpResponse.json({ data, page: 1, pageSize: data.length || 1, total: data.length });
+    }),
+    ...(initial.also ?? []),
+  );
 
   return { state, requests };
 }

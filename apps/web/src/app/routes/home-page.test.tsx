@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { mockFetch, on } from '../../test/fetch-mock';
+import { answerWith, categoriesAnswer, categoryProductsAnswer } from '../../test/api-server';
 import { category, product, productPage } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 
@@ -9,9 +9,9 @@ import { HOME_GROCERY_COUNT, HomePage } from './home-page';
 import { HOME_VIDEO, VIDEO_START_DELAY_MS } from './home-video';
 
 function mockHome() {
-  return mockFetch(
-    on('/api/categories/', { data: [category('Grocery', 'Grocery', 1), category('electronics', 'Electronics', 2)] }),
-    on('/api/product/category/Grocery', productPage(1, 24, 20, (n) => product(n, { title: `Grocery ${n}` }))),
+  return answerWith(
+    categoriesAnswer([category('Grocery', 'Grocery', 1), category('electronics', 'Electronics', 2)]),
+    categoryProductsAnswer('Grocery', productPage(1, 24, 20, (n) => product(n, { title: `Grocery ${n}` }))),
   );
 }
 

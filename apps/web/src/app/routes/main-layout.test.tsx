@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch, on } from '../../test/fetch-mock';
+import { answerWith, categoriesAnswer } from '../../test/api-server';
 import { category } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
@@ -12,7 +12,7 @@ const token = `header.${btoa(JSON.stringify({ id: 'user-1', name: 'Mona' }))}.si
 
 describe('MainLayout', () => {
   it('shows the store, the app promo and the categories from the API in the departments bar', async () => {
-    mockFetch(on('/api/categories/', { data: [category('Baby', 'Baby', 1)] }));
+    answerWith(categoriesAnswer([category('Baby', 'Baby', 1)]));
     renderApp('/checkout');
     const bar = await screen.findByRole('navigation', { name: 'Store and departments' });
     expect(await within(bar).findByRole('link', { name: 'Baby' })).toHaveAttribute('href', '/Baby');
@@ -24,7 +24,7 @@ describe('MainLayout', () => {
   it('logging out clears storage, says so, and opens sign-in 2 seconds later', async () => {
     const user = userEvent.setup();
     window.localStorage.setItem('token', token);
-    mockFetch(on('/api/categories/', { data: [] }));
+    answerWith(categoriesAnswer([]));
     const { store } = renderApp('/checkout');
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }));

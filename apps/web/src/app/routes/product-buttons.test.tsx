@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { on } from '../../test/fetch-mock';
+import { API, failure, productAnswer, server } from '../../test/api-server';
 import { product, signInShopper } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { cartProduct, mockShop, storeGuestCart } from '../../test/shop-server';
@@ -14,7 +15,7 @@ const other = cartProduct(2, { title: 'Dates' });
 const shownInCart = cartProduct(1, { title: 'Olive oil', price: 7.5, quantity: 3 });
 
 function mockProductPage(lines = [] as Parameters<typeof mockShop>[0] extends infer T ? (T extends { lines?: infer L } ? L : never) : never) {
-  return mockShop({ products: [shownInCart, other], lines, also: [on(`/api/product/${shown._id}`, { data: shown })] });
+  return mockShop({ products: [shownInCart, other], lines, also: [productAnswer(shown)] });
 }
 
 /** Opens the product page and waits for it: its chunk loads lazily, slowly on a busy machine. */
@@ -118,17 +119,14 @@ describe('product buttons', () => {
   it('drops a token2 the server refuses and starts a fresh guest cart with the same add', async () => {
     const user = userEvent.setup();
     const { requests } = mockProductPage();
-    const refused = { status: 401, body: { message: 'Your guest cart has expired.', code: 'INVALID_GUEST_CART' } };
     // The fake refuses any request that carries the made-up token2, as the API does.
-    const fetchMock = globalThis.fetch;
-    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      if (request.headers.get('token2')?.includes('made-up')) {
+    server.use(
+      http.all(`${API}/*`, ({ request }) => {
+        if (!request.headers.get('token2')?.includes('made-up')) return undefined;
         requests.push({ url: new URL(request.url), method: request.method, headers: request.headers, body: '' });
-        return new Response(JSON.stringify(refused.body), { status: refused.status, headers: { 'Content-Type': 'application/json' } });
-      }
-      return fetchMock(request);
-    };
+        return failure(401, 'INVALID_GUEST_CART', 'Your guest cart has expired.');
+      }),
+    );
     await openProductPage();
     // Stored after the page loaded its cart, so the add is the first request to carry it.
     window.localStorage.setItem('token2', '{"userId":"made-up","cartId":"made-up","signature":"x"}');

@@ -1,14 +1,17 @@
-import { RESET_REQUESTED_MESSAGE } from '@dukkan/contracts/users';
+import { type MessageResponse, RESET_REQUESTED_MESSAGE } from '@dukkan/contracts/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from 'i18next';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch, on, type RecordedRequest } from '../../test/fetch-mock';
+import { API, type Answer, answerWith, categoriesAnswer, failure, type RecordedRequest } from '../../test/api-server';
 import { renderApp } from '../../test/render';
 
-const categories = on('/api/categories/', { data: [] });
-const accepted = on('/api/users/forgot-password', { message: RESET_REQUESTED_MESSAGE }, 202);
+const categories = categoriesAnswer([]);
+const accepted = http.post<never, never, Answer<MessageResponse>>(`${API}/users/forgot-password`, () =>
+  HttpResponse.json({ message: RESET_REQUESTED_MESSAGE }, { status: 202 }),
+);
 
 function describedBy(field: HTMLElement): string {
   return (field.getAttribute('aria-describedby') ?? '')
@@ -27,7 +30,7 @@ const resetRequests = (requests: RecordedRequest[]) => requests.filter((r) => r.
 describe('/forgot-password', () => {
   it("is reached from /login's 'Forgot password?' and leads back to sign in", async () => {
     const user = userEvent.setup();
-    mockFetch(categories);
+    answerWith(categories);
     renderApp('/login');
     await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeInTheDocument();
@@ -38,7 +41,7 @@ describe('/forgot-password', () => {
 
   it('says what is wrong with the email under the field and sends nothing', async () => {
     const user = userEvent.setup();
-    const requests = mockFetch(categories, accepted);
+    const requests = answerWith(categories, accepted);
     renderApp('/forgot-password');
     const submit = await screen.findByRole('button', { name: 'Send reset link' });
     await user.click(submit);
@@ -53,7 +56,7 @@ describe('/forgot-password', () => {
 
   it("always gives the server's one answer in a live region, whichever the address", async () => {
     const user = userEvent.setup();
-    const requests = mockFetch(categories, accepted);
+    const requests = answerWith(categories, accepted);
     renderApp('/forgot-password');
     expect(await answer()).toBeEmptyDOMElement();
 
@@ -78,7 +81,7 @@ describe('/forgot-password', () => {
   it("shows a refusal (too many requests) inline and as a toast, with the server's message", async () => {
     const user = userEvent.setup();
     const message = 'Too many reset requests. Try again in 15 minutes.';
-    mockFetch(categories, on('/api/users/forgot-password', { message, code: 'TOO_MANY_REQUESTS' }, 429));
+    answerWith(categories, http.post(`${API}/users/forgot-password`, () => failure(429, 'TOO_MANY_REQUESTS', message)));
     renderApp('/forgot-password');
     await user.type(await screen.findByLabelText(/^Email/), 'mona@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -90,10 +93,7 @@ describe('/forgot-password', () => {
 
   it('says "An error occurred. Please try again later." when no answer comes back', async () => {
     const user = userEvent.setup();
-    mockFetch(categories, (url) => {
-      if (url.pathname === '/api/users/forgot-password') throw new TypeError('Failed to fetch');
-      return undefined;
-    });
+    answerWith(categories, http.post(`${API}/users/forgot-password`, () => HttpResponse.error()));
     renderApp('/forgot-password');
     await user.type(await screen.findByLabelText(/^Email/), 'mona@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -103,7 +103,7 @@ describe('/forgot-password', () => {
   it('answers in Arabic, right to left', async () => {
     const user = userEvent.setup();
     await changeLanguage('ar');
-    mockFetch(categories, accepted);
+    answerWith(categories, accepted);
     renderApp('/forgot-password');
     expect(await screen.findByRole('heading', { level: 1, name: 'هل نسيت كلمة المرور؟' })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');

@@ -1,12 +1,14 @@
+import type { SignInResponse } from '@dukkan/contracts/users';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch, on } from '../../test/fetch-mock';
+import { API, type Answer, answerWith, categoriesAnswer, failure, userAnswer } from '../../test/api-server';
 import { SHOPPER_ID, shopper, tokenFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
-const categories = on('/api/categories/', { data: [] });
+const categories = categoriesAnswer([]);
 
 function describedBy(field: HTMLElement): string {
   const ids = field.getAttribute('aria-describedby') ?? '';
@@ -19,7 +21,7 @@ function describedBy(field: HTMLElement): string {
 describe('/login', () => {
   it('says what is missing or wrong under each field, announced with it, and sends nothing', async () => {
     const user = userEvent.setup();
-    const requests = mockFetch(categories);
+    const requests = answerWith(categories);
     renderApp('/login');
     const submit = await screen.findByRole('button', { name: 'Continue' });
     await user.click(submit);
@@ -39,7 +41,7 @@ describe('/login', () => {
 
   it('shows and hides the password with a toggle', async () => {
     const user = userEvent.setup();
-    mockFetch(categories);
+    answerWith(categories);
     renderApp('/login');
     const toggle = await screen.findByRole('button', { name: 'Show password' });
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
@@ -50,7 +52,7 @@ describe('/login', () => {
 
   it("shows the server's message inline and as a toast when the sign-in is refused", async () => {
     const user = userEvent.setup();
-    mockFetch(categories, on('/api/users/signin', { message: 'Invalid username or password.', code: 'INVALID_CREDENTIALS' }, 401));
+    answerWith(categories, http.post(`${API}/users/signin`, () => failure(401, 'INVALID_CREDENTIALS', 'Invalid username or password.')));
     const { store } = renderApp('/login');
     await user.type(await screen.findByLabelText(/^Email/), 'mona@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'wrong-password');
@@ -63,10 +65,7 @@ describe('/login', () => {
 
   it('says "An error occurred. Please try again later." when no answer comes back', async () => {
     const user = userEvent.setup();
-    mockFetch(categories, (url) => {
-      if (url.pathname === '/api/users/signin') throw new TypeError('Failed to fetch');
-      return undefined;
-    });
+    answerWith(categories, http.post(`${API}/users/signin`, () => HttpResponse.error()));
     renderApp('/login');
     await user.type(await screen.findByLabelText(/^Email/), 'mona@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'a-password');
@@ -77,7 +76,11 @@ describe('/login', () => {
   it('signs in with the email lower-cased, keeps the token under "token" and goes back where it was sent from', async () => {
     const user = userEvent.setup();
     const token = tokenFor({ id: SHOPPER_ID, name: 'Mona Adel' });
-    const requests = mockFetch(categories, on('/api/users/signin', { token, data: shopper() }), on(`/api/users/${SHOPPER_ID}`, { data: shopper() }));
+    const requests = answerWith(
+      categories,
+      http.post<never, never, Answer<SignInResponse>>(`${API}/users/signin`, () => HttpResponse.json({ token, data: shopper() })),
+      userAnswer(shopper()),
+    );
     renderApp('/userprofile/address');
     await user.type(await screen.findByLabelText(/^Email/), ' Mona@Example.com ');
     await user.type(screen.getByLabelText(/^Password/), 'a-password');

@@ -1,12 +1,14 @@
+import type { UserResponse } from '@dukkan/contracts/users';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch, on } from '../../test/fetch-mock';
+import { API, type Answer, answerWith, categoriesAnswer, failure } from '../../test/api-server';
 import { shopper } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
-const categories = on('/api/categories/', { data: [] });
+const categories = categoriesAnswer([]);
 
 async function fill(user: ReturnType<typeof userEvent.setup>, { confirm = 'a-Strong-pass-1' } = {}) {
   await user.type(await screen.findByLabelText(/^First name/), 'Mona');
@@ -18,7 +20,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, { confirm = 'a-Str
 describe('/register', () => {
   it('has both checkboxes ticked and one toggle for both passwords', async () => {
     const user = userEvent.setup();
-    mockFetch(categories);
+    answerWith(categories);
     renderApp('/register');
     expect(await screen.findByRole('checkbox', { name: 'Keep me signed in' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Email me offers and news from Dukkan' })).toBeChecked();
@@ -29,7 +31,7 @@ describe('/register', () => {
 
   it('names each missing field', async () => {
     const user = userEvent.setup();
-    mockFetch(categories);
+    answerWith(categories);
     renderApp('/register');
     await user.click(await screen.findByRole('button', { name: 'Create Account' }));
     for (const message of ['First name is required', 'Please enter a valid email', 'Password is required', 'Please confirm your password']) {
@@ -39,7 +41,7 @@ describe('/register', () => {
 
   it("says 'Password mismatch' and sends nothing when the passwords differ", async () => {
     const user = userEvent.setup();
-    const requests = mockFetch(categories);
+    const requests = answerWith(categories);
     renderApp('/register');
     await fill(user, { confirm: 'something-else' });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -49,7 +51,10 @@ describe('/register', () => {
 
   it('sends the email lower-cased with the marketing choice, then opens sign-in', async () => {
     const user = userEvent.setup();
-    const requests = mockFetch(categories, on('/api/users/signup', { data: shopper() }, 201));
+    const requests = answerWith(
+      categories,
+      http.post<never, never, Answer<UserResponse>>(`${API}/users/signup`, () => HttpResponse.json({ data: shopper() }, { status: 201 })),
+    );
     renderApp('/register');
     await fill(user);
     await user.click(screen.getByRole('checkbox', { name: 'Email me offers and news from Dukkan' }));
@@ -64,7 +69,7 @@ describe('/register', () => {
 
   it("shows the server's message when the email is taken", async () => {
     const user = userEvent.setup();
-    mockFetch(categories, on('/api/users/signup', { message: 'An account with this email already exists.', code: 'EMAIL_TAKEN' }, 409));
+    answerWith(categories, http.post(`${API}/users/signup`, () => failure(409, 'EMAIL_TAKEN', 'An account with this email already exists.')));
     renderApp('/register');
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));

@@ -1,12 +1,14 @@
+import type { MessageResponse } from '@dukkan/contracts/users';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch, on, type RecordedRequest } from '../../test/fetch-mock';
+import { API, type Answer, answerWith, categoriesAnswer, failure, type RecordedRequest } from '../../test/api-server';
 import { signInShopper } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
-const categories = on('/api/categories/', { data: [] });
+const categories = categoriesAnswer([]);
 const TOKEN = 'k2Jx9f0QeWq7bT3mN8vR1sL4yH6cA5dE0gZ2uP7iO9w';
 const CHANGED = 'Your password has been changed. Please sign in with your new password.';
 const INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
@@ -32,7 +34,10 @@ describe('/reset-password', () => {
   it('changes the password, ends the session in this browser and sends the shopper to sign in with a toast', async () => {
     signInShopper();
     window.localStorage.setItem('token2', JSON.stringify({ userId: 'u', cartId: 'c', signature: 's' }));
-    const requests = mockFetch(categories, on('/api/users/reset-password', { message: CHANGED }));
+    const requests = answerWith(
+      categories,
+      http.post<never, never, Answer<MessageResponse>>(`${API}/users/reset-password`, () => HttpResponse.json({ message: CHANGED })),
+    );
     const { store } = renderApp(`/reset-password?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose a new password' })).toBeInTheDocument();
 
@@ -48,7 +53,7 @@ describe('/reset-password', () => {
   });
 
   it("says 'Passwords do not match' under the confirmation and sends nothing", async () => {
-    const requests = mockFetch(categories);
+    const requests = answerWith(categories);
     renderApp(`/reset-password?token=${TOKEN}`);
     await fillIn('a-new-password', 'another-password');
     const confirmation = screen.getByLabelText(/^Confirm new password/);
@@ -59,7 +64,7 @@ describe('/reset-password', () => {
 
   it('says what is missing or too short under each field', async () => {
     const user = userEvent.setup();
-    mockFetch(categories);
+    answerWith(categories);
     renderApp(`/reset-password?token=${TOKEN}`);
     await user.click(await screen.findByRole('button', { name: 'Change password' }));
     expect(describedBy(screen.getByLabelText(/^New password/))).toContain('Password is required');
@@ -71,7 +76,7 @@ describe('/reset-password', () => {
 
   it('shows and hides both passwords with one toggle', async () => {
     const user = userEvent.setup();
-    mockFetch(categories);
+    answerWith(categories);
     renderApp(`/reset-password?token=${TOKEN}`);
     await user.click(await screen.findByRole('button', { name: 'Show passwords' }));
     expect(screen.getByLabelText(/^New password/)).toHaveAttribute('type', 'text');
@@ -80,7 +85,7 @@ describe('/reset-password', () => {
   });
 
   it("tells of a used or expired link and offers a new one, giving it the focus", async () => {
-    mockFetch(categories, on('/api/users/reset-password', { message: INVALID, code: 'INVALID_RESET_LINK' }, 400));
+    answerWith(categories, http.post(`${API}/users/reset-password`, () => failure(400, 'INVALID_RESET_LINK', INVALID)));
     renderApp(`/reset-password?token=${TOKEN}`);
     await fillIn('a-new-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
@@ -91,7 +96,7 @@ describe('/reset-password', () => {
   });
 
   it.each(['/reset-password', '/reset-password?token=', '/reset-password?token=short'])('tells at once that %s is not a usable link', async (path) => {
-    const requests = mockFetch(categories);
+    const requests = answerWith(categories);
     renderApp(path);
     expect(await screen.findByRole('alert')).toHaveTextContent(INVALID);
     expect(screen.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeInTheDocument();
@@ -102,7 +107,7 @@ describe('/reset-password', () => {
 
   it("shows another refusal (a too common password) inline and as a toast, and keeps the form", async () => {
     const message = 'This password is too common. Please choose a less common one.';
-    mockFetch(categories, on('/api/users/reset-password', { message, code: 'COMMON_PASSWORD' }, 400));
+    answerWith(categories, http.post(`${API}/users/reset-password`, () => failure(400, 'COMMON_PASSWORD', message)));
     renderApp(`/reset-password?token=${TOKEN}`);
     await fillIn('password123');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
+import { holdAnswers } from '../../test/api-server';
 import { signInShopper } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { cartProduct, mockShop, storeGuestCart } from '../../test/shop-server';
@@ -11,24 +12,6 @@ const dates = cartProduct(2, { title: 'Dates', price: 4.25, listPrice: 5, quanti
 
 async function linesList() {
   return screen.findByRole('list', { name: 'Items in your cart' });
-}
-
-/**
- * Holds the answers of the requests `held` picks (the fake shop has already answered them)
- * until `release()`, so a test can look at the page while a change is in flight.
- */
-function holdAnswers(held: (request: Request) => boolean): { release: () => void } {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const shopFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const answer = await shopFetch(input, init);
-    if (held(input instanceof Request ? input : new Request(input, init))) await gate;
-    return answer;
-  });
-  return { release };
 }
 
 describe('/cart', () => {

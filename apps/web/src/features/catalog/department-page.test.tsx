@@ -1,10 +1,11 @@
-import type { Subcategory } from '@dukkan/contracts/catalog';
+import type { Subcategory, SubcategoryPageResponse } from '@dukkan/contracts/catalog';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next, { changeLanguage } from 'i18next';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch, on } from '../../test/fetch-mock';
+import { API, answerWith, type Answer, categoryProductsAnswer, failure } from '../../test/api-server';
 import { product, productPage } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 
@@ -30,7 +31,9 @@ const subcategories: Subcategory[] = [
   { _id: '00000000-0000-4000-8000-000000002001', name: 'electronics-tablets', label: 'Tablets', image: '/images/subcategories/electronics-tablets.svg', category: 'electronics' },
   { _id: '00000000-0000-4000-8000-000000002002', name: 'electronics-audio', label: 'Audio', image: '/images/subcategories/electronics-audio.svg', category: 'electronics' },
 ];
-const subcategoryPage = { data: subcategories, page: 1, pageSize: 100, total: subcategories.length };
+const subcategoryPage = http.get<never, never, Answer<SubcategoryPageResponse>>(`${API}/subcategories`, () =>
+  HttpResponse.json({ data: subcategories, page: 1, pageSize: 100, total: subcategories.length }),
+);
 
 /** A slider, once its products are there (while loading, its section has the name). */
 async function findCarousel(name: string) {
@@ -63,7 +66,7 @@ describe('dealsOf', () => {
 
 describe('DepartmentPage', () => {
   it("shows the department's name, banner text and products from its category", async () => {
-    const requests = mockFetch(on('/api/product/category/Beauty', pagedProducts(3)));
+    const requests = answerWith(categoryProductsAnswer('Beauty', pagedProducts(3)));
     renderWithProviders(<DepartmentPage department={beauty} />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Beauty' })).toBeInTheDocument();
@@ -90,7 +93,7 @@ describe('DepartmentPage', () => {
   });
 
   it('encodes the slug in the API path, and its deals slider shares the grid’s request', async () => {
-    const requests = mockFetch(on('/api/product/category/Patio&Garden', pagedProducts(3)));
+    const requests = answerWith(categoryProductsAnswer('Patio%26Garden', pagedProducts(3)));
     renderWithProviders(<DepartmentPage department={patio} />);
     await allProducts('Patio & Garden');
     expect((await screen.findAllByRole('link', { name: 'Item 1' })).length).toBeGreaterThanOrEqual(2);
@@ -99,7 +102,7 @@ describe('DepartmentPage', () => {
   });
 
   it('shows promo banners and a Deals slider of the lowest prices on Patio & Garden', async () => {
-    mockFetch(on('/api/product/category/Patio&Garden', pagedProducts(3)));
+    answerWith(categoryProductsAnswer('Patio%26Garden', pagedProducts(3)));
     renderWithProviders(<DepartmentPage department={patio} />);
     expect(screen.getByRole('heading', { name: 'Fire up the grill' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Grow a greener garden' })).toBeInTheDocument();
@@ -116,9 +119,9 @@ describe('DepartmentPage', () => {
   });
 
   it('electronics: Apple deals (brand Apple only), tech tiles to filtered views, and "Refresh your outdoors"', async () => {
-    const requests = mockFetch(
-      on('/api/product/category/electronics', pagedProducts(6, (n) => (n % 2 === 0 ? 'Apple' : 'Sony'))),
-      on('/api/subcategories', subcategoryPage),
+    const requests = answerWith(
+      categoryProductsAnswer('electronics', pagedProducts(6, (n) => (n % 2 === 0 ? 'Apple' : 'Sony'))),
+      subcategoryPage,
     );
     renderWithProviders(<DepartmentPage department={electronics} />);
 
@@ -148,7 +151,7 @@ describe('DepartmentPage', () => {
   });
 
   it('fashion: "Refresh your outdoors" and "New spring arrivals" with View all, and banners for her and for him', async () => {
-    mockFetch(on('/api/product/category/Fashion', pagedProducts(4)));
+    answerWith(categoryProductsAnswer('Fashion', pagedProducts(4)));
     renderWithProviders(<DepartmentPage department={fashion} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Spring fashion refresh' })).toBeInTheDocument();
     const outdoors = await findCarousel('Refresh your outdoors');
@@ -160,7 +163,7 @@ describe('DepartmentPage', () => {
   });
 
   it('with ?subcategory= lists that subcategory only, under its name', async () => {
-    const requests = mockFetch(on('/api/product/category/electronics', pagedProducts(2)), on('/api/subcategories', subcategoryPage));
+    const requests = answerWith(categoryProductsAnswer('electronics', pagedProducts(2)), subcategoryPage);
     renderWithProviders(<DepartmentPage department={electronics} />, { path: '/electronics?subcategory=electronics-tablets' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Tablets in Electronics' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See all Electronics products' })).toHaveAttribute('href', '/electronics');
@@ -172,7 +175,7 @@ describe('DepartmentPage', () => {
 
   it('loads the next page with "Load more" until every product is shown', async () => {
     const user = userEvent.setup();
-    const requests = mockFetch(on('/api/product/category/Beauty', pagedProducts(30)));
+    const requests = answerWith(categoryProductsAnswer('Beauty', pagedProducts(30)));
     renderWithProviders(<DepartmentPage department={beauty} />);
 
     expect(await screen.findAllByRole('article')).toHaveLength(24);
@@ -186,14 +189,14 @@ describe('DepartmentPage', () => {
   });
 
   it('offers to try again when the products cannot be loaded', async () => {
-    mockFetch(on('/api/product/category/Beauty', { message: 'boom', code: 'INTERNAL' }, 500));
+    answerWith(http.get(`${API}/product/category/Beauty`, () => failure(500, 'INTERNAL', 'boom')));
     renderWithProviders(<DepartmentPage department={beauty} />);
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load the products.");
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('fetches the products again, in Arabic, when the language changes', async () => {
-    const requests = mockFetch(on('/api/product/category/Beauty', pagedProducts(2)));
+    const requests = answerWith(categoryProductsAnswer('Beauty', pagedProducts(2)));
     renderWithProviders(<DepartmentPage department={beauty} />);
     await screen.findByRole('link', { name: 'Item 1' });
 

@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from 'i18next';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
 import { type ProductActions, ProductActionsProvider } from '../../components/product-actions';
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
-import { mockFetch, on } from '../../test/fetch-mock';
+import { API, answerWith, categoriesAnswer, categoryProductsAnswer, failure, productAnswer } from '../../test/api-server';
 import { product, productPage } from '../../test/fixtures';
 import { renderApp, renderWithProviders } from '../../test/render';
 
@@ -27,9 +28,9 @@ const phone = product(7, {
 });
 
 function mockProduct(shown = phone) {
-  return mockFetch(
-    on(`/api/product/${phone._id}`, { data: shown }),
-    on('/api/product/category/electronics', () =>
+  return answerWith(
+    productAnswer(shown),
+    categoryProductsAnswer('electronics', () =>
       productPage(1, 24, 4, (n) => (n === 7 ? phone : product(n, { title: `Phone ${n}`, category: 'electronics' }))),
     ),
   );
@@ -196,16 +197,16 @@ describe('ProductDetailsPage', () => {
   });
 
   it.each([
-    [404, 'Product not found'],
-    [400, 'Invalid id'],
-  ])('shows the not-found page when the API answers %i', async (status, message) => {
-    mockFetch(on('/api/product/not-a-product', { message, code: 'X' }, status));
+    [404, 'PRODUCT_NOT_FOUND', 'Product not found'],
+    [400, 'BAD_REQUEST', 'Invalid id'],
+  ] as const)('shows the not-found page when the API answers %i', async (status, code, message) => {
+    answerWith(http.get(`${API}/product/not-a-product`, () => failure(status, code, message)));
     renderWithProviders(<ProductDetailsPage />, { path: '/details/not-a-product', route: '/details/:id' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Uh-oh... This page could not be found.' })).toBeInTheDocument();
   });
 
   it('a malformed id in the app shows the not-found page, inside the layout', async () => {
-    mockFetch(on('/api/categories/', { data: [] }), on('/api/product/abc', { message: 'Invalid id', code: 'BAD_REQUEST' }, 400));
+    answerWith(categoriesAnswer([]), http.get(`${API}/product/abc`, () => failure(400, 'BAD_REQUEST', 'Invalid id')));
     renderApp('/details/abc');
     expect(await screen.findByRole('heading', { level: 1, name: 'Uh-oh... This page could not be found.' })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();

@@ -1,12 +1,14 @@
 import type { CartLine } from '@dukkan/contracts/cart';
-import type { Address } from '@dukkan/contracts/users';
+import type { CheckoutSessionResponse, PlaceOrderResponse } from '@dukkan/contracts/orders';
+import type { Address, AddressInput, UserResponse } from '@dukkan/contracts/users';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from 'i18next';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { leavePageFor } from '../../lib/leave-page';
-import type { Handler, RecordedRequest } from '../../test/fetch-mock';
+import { API, type Answer, failure, type RecordedRequest, server } from '../../test/api-server';
 import { SHOPPER_ID, shopper, signInShopper } from '../../test/fixtures';
 import { order, savedAddress } from '../../test/orders';
 import { renderApp } from '../../test/render';
@@ -27,15 +29,13 @@ const home = savedAddress(1, { street: '26th of July St.' });
 const work = savedAddress(2, { fullName: 'Mona at work', street: 'Pyramids Rd.', city: 'Giza' });
 const PLACED = order(1, { amount: 27.75 });
 
-type Answer = { status?: number; body: unknown };
-
 interface CheckoutServer {
   book?: Address[];
   lines?: CartLine[];
   /** Answers to successive POST /api/orders (the last one repeats). */
-  placeAnswers?: Answer[];
+  placeAnswers?: (() => HttpResponse<Answer<PlaceOrderResponse>>)[];
   /** Answers to successive POST /api/stripe/create-checkout-session (the last one repeats). */
-  sessionAnswers?: Answer[];
+  sessionAnswers?: (() => HttpResponse<Answer<CheckoutSessionResponse>>)[];
 }
 
 /** The cart (mockShop), the shopper's address book and the orders and payment endpoints, in memory. */
@@ -43,26 +43,24 @@ function mockCheckout({ book = [], lines = LINES, placeAnswers, sessionAnswers }
   let addresses = book;
   let placed = 0;
   let sessions = 0;
-  const next = (answers: Answer[], index: number) => answers[Math.min(index, answers.length - 1)]!;
-  const accounts: Handler = (url, request, body) => {
-    if (url.pathname === `/api/users/${SHOPPER_ID}` && request.method === 'GET') return { body: { data: shopper({ addressBook: addresses }) } };
-    if (url.pathname === `/api/users/address/${SHOPPER_ID}` && request.method === 'PUT') {
-      const sent = JSON.parse(body) as Address[];
+  const next = <T,>(answers: (() => T)[], index: number) => answers[Math.min(index, answers.length - 1)]!();
+  const accounts = [
+    http.get<never, never, Answer<UserResponse>>(`${API}/users/${SHOPPER_ID}`, () => HttpResponse.json({ data: shopper({ addressBook: addresses }) })),
+    http.put<never, AddressInput[], Answer<UserResponse>>(`${API}/users/address/${SHOPPER_ID}`, async ({ request }) => {
+      const sent = (await request.json()) as Address[];
       addresses = sent.map((address, index) => ({ ...address, _id: address._id ?? `00000000-0000-4000-8000-00000000060${index}` }));
-      return { body: { data: shopper({ addressBook: addresses }) } };
-    }
-    return undefined;
-  };
-  const orders: Handler = (url, request) => {
-    if (url.pathname === '/api/orders' && request.method === 'POST') {
-      return next(placeAnswers ?? [{ status: 201, body: { data: PLACED } }], placed++);
-    }
-    if (url.pathname === '/api/stripe/create-checkout-session' && request.method === 'POST') {
-      return next(sessionAnswers ?? [{ body: { url: '/pay/sess_1' } }], sessions++);
-    }
-    return undefined;
-  };
-  return mockShop({ lines, also: [accounts, orders] });
+      return HttpResponse.json({ data: shopper({ addressBook: addresses }) });
+    }),
+  ];
+  const orders = [
+    http.post<never, never, Answer<PlaceOrderResponse>>(`${API}/orders`, () =>
+      next(placeAnswers ?? [() => HttpResponse.json({ data: PLACED }, { status: 201 })], placed++),
+    ),
+    http.post<never, never, Answer<CheckoutSessionResponse>>(`${API}/stripe/create-checkout-session`, () =>
+      next(sessionAnswers ?? [() => HttpResponse.json({ url: '/pay/sess_1' })], sessions++),
+    ),
+  ];
+  return mockShop({ lines, also: [...accounts, ...orders] });
 }
 
 const orderPosts = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST' && r.url.pathname === '/api/orders');
@@ -188,7 +186,7 @@ describe('/checkout', () => {
     signInShopper();
     const { requests, state } = mockCheckout({
       book: [home],
-      placeAnswers: [{ status: 409, body: { message: 'Only 2 left of Olive oil', code: 'NOT_ENOUGH_STOCK' } }],
+      placeAnswers: [() => failure(409, 'NOT_ENOUGH_STOCK', 'Only 2 left of Olive oil')],
     });
     renderApp('/checkout');
     await user.click(await screen.findByRole('radio', { name: /^Mona Adel/ }));
@@ -211,12 +209,13 @@ describe('/checkout', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const answer = globalThis.fetch;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      if (request.method === 'POST' && new URL(request.url).pathname === '/api/orders') await held;
-      return answer(request);
-    });
+    server.use(
+      http.post(`${API}/orders`, async () => {
+        await held;
+        // Then answered by the handlers after this one.
+        return undefined;
+      }),
+    );
     renderApp('/checkout');
     await user.click(await screen.findByRole('radio', { name: /^Mona Adel/ }));
     const place = await placeOrderButton();
@@ -234,7 +233,7 @@ describe('/checkout', () => {
     signInShopper();
     const { requests } = mockCheckout({
       book: [home],
-      sessionAnswers: [{ status: 503, body: { message: 'The payment provider is not answering', code: 'PAYMENT_UNAVAILABLE' } }, { body: { url: '/pay/sess_2' } }],
+      sessionAnswers: [() => failure(503, 'INTERNAL', 'The payment provider is not answering'), () => HttpResponse.json({ url: '/pay/sess_2' })],
     });
     renderApp('/checkout');
     await user.click(await screen.findByRole('radio', { name: /^Mona Adel/ }));
@@ -321,7 +320,7 @@ describe('/checkout', () => {
 
   it("keeps 'add New' unusable while the address book cannot be read, so a new address never replaces the saved ones", async () => {
     signInShopper();
-    const unreadable: Handler = (url) => (url.pathname === `/api/users/${SHOPPER_ID}` ? { status: 500, body: { message: 'Down', code: 'INTERNAL' } } : undefined);
+    const unreadable = http.get(`${API}/users/${SHOPPER_ID}`, () => failure(500, 'INTERNAL', 'Down'));
     mockShop({ lines: LINES, also: [unreadable] });
     renderApp('/checkout');
     expect(await screen.findByText("We couldn't load your addresses.")).toBeInTheDocument();

@@ -1,12 +1,14 @@
-import type { Order, PaymentStatus } from '@dukkan/contracts/orders';
+import type { ErrorCode } from '@dukkan/contracts/errors';
+import type { CheckoutSessionResponse, Order, OrderResponse, PaymentStatus } from '@dukkan/contracts/orders';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from 'i18next';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { leavePageFor } from '../../lib/leave-page';
-import type { Handler } from '../../test/fetch-mock';
+import { API, type Answer, failure } from '../../test/api-server';
 import { SHOPPER_ID, signInShopper } from '../../test/fixtures';
-import { order } from '../../test/orders';
+import { order, shopperOrder } from '../../test/orders';
 import { renderApp } from '../../test/render';
 import { cartProduct, mockShop } from '../../test/shop-server';
 
@@ -18,27 +20,31 @@ const PLACED = order(1, { amount: 27.75 });
 const olive = cartProduct(1, { title: 'Olive oil', price: 7.5 });
 const SUCCESS = 'Your checkout was successful!';
 
-type Answer = { status?: number; body: unknown };
+/** An answer the API refuses with. */
+type Refusal = { status: number; code: ErrorCode; message: string };
+
+const refuse = ({ status, code, message }: Refusal) => failure(status, code, message);
 
 /**
  * The order answers `answers` to successive reads (the last one repeats): a payment status, or
- * an HTTP answer. When it answers Paid, the cart has been emptied, as the API's webhook does.
+ * a refusal. When it answers Paid, the cart has been emptied, as the API's webhook does.
  * `sessionAnswer` answers 'Pay now' (POST /api/stripe/create-checkout-session).
  */
-function mockOrder(answers: (PaymentStatus | Partial<Order> | Answer)[], sessionAnswer: Answer = { body: { url: '/pay/sess_1' } }) {
+function mockOrder(answers: (PaymentStatus | Partial<Order> | Refusal)[], sessionAnswer: CheckoutSessionResponse | Refusal = { url: '/pay/sess_1' }) {
   let reads = 0;
-  const orders: Handler = (url, request) => {
-    if (url.pathname === '/api/stripe/create-checkout-session' && request.method === 'POST') return sessionAnswer;
-    if (url.pathname !== `/api/orders/${PLACED._id}`) return undefined;
+  const session = http.post<never, never, Answer<CheckoutSessionResponse>>(`${API}/stripe/create-checkout-session`, () =>
+    'code' in sessionAnswer ? refuse(sessionAnswer) : HttpResponse.json(sessionAnswer),
+  );
+  const orders = http.get<never, never, Answer<OrderResponse>>(`${API}/orders/${PLACED._id}`, () => {
     const next = answers[Math.min(reads, answers.length - 1)]!;
     reads += 1;
-    if (typeof next === 'object' && 'body' in next) return next;
+    if (typeof next === 'object' && 'code' in next) return refuse(next);
     const changes: Partial<Order> = typeof next === 'string' ? { paymentStatus: next } : next;
     if (changes.paymentStatus === 'Paid') shop.state.lines = [];
     const answer: Order = { ...PLACED, ...changes };
-    return { body: { order: [{ ...answer, payBy: answer.paymentStatus === 'Pending' ? PLACED.payBy : null }] } };
-  };
-  const shop = mockShop({ lines: [{ product: olive, quantity: 2, priceWhenAdded: 7.5 }], also: [orders] });
+    return HttpResponse.json({ order: [shopperOrder({ ...answer, payBy: answer.paymentStatus === 'Pending' ? PLACED.payBy : null })] });
+  });
+  const shop = mockShop({ lines: [{ product: olive, quantity: 2, priceWhenAdded: 7.5 }], also: [session, orders] });
   return shop;
 }
 
@@ -128,7 +134,7 @@ describe('/checkoutSuccess', () => {
     signInShopper();
     // Pending until the wait is over; paid by the time 'Pay now' is pressed.
     const answers: PaymentStatus[] = ['Pending'];
-    mockOrder(answers, { status: 409, body: { message: 'This order is already paid.', code: 'ORDER_ALREADY_PAID' } });
+    mockOrder(answers, { status: 409, code: 'ORDER_ALREADY_PAID', message: 'This order is already paid.' });
     renderApp(`/checkoutSuccess?order=${PLACED._id}`);
     expect(await heading("We're confirming your payment…")).toBeInTheDocument();
     await act(async () => {
@@ -169,7 +175,7 @@ describe('/checkoutSuccess', () => {
 
   it("says when the order cannot be found (also another account's: the API answers 404), with the way to the cart", async () => {
     signInShopper();
-    mockOrder([{ status: 404, body: { message: 'Order not found', code: 'ORDER_NOT_FOUND' } }]);
+    mockOrder([{ status: 404, code: 'ORDER_NOT_FOUND', message: 'Order not found' }]);
     const first = renderApp(`/checkoutSuccess?order=${PLACED._id}`);
     expect(await heading("We couldn't find this order")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/cart');
@@ -179,7 +185,7 @@ describe('/checkoutSuccess', () => {
 
   it('offers to try again when the order could not be read', async () => {
     signInShopper();
-    mockOrder([{ status: 500, body: { message: 'Internal error', code: 'INTERNAL' } }, 'Paid']);
+    mockOrder([{ status: 500, code: 'INTERNAL', message: 'Internal error' }, 'Paid']);
     renderApp(`/checkoutSuccess?order=${PLACED._id}`);
     expect(await heading("We couldn't check your payment")).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

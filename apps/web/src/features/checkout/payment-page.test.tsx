@@ -1,14 +1,16 @@
-import type { Order } from '@dukkan/contracts/orders';
+import type { CheckoutSessionResponse, Order } from '@dukkan/contracts/orders';
+import type { SignInResponse } from '@dukkan/contracts/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from 'i18next';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import buttonsSource from '../../../public/payments/buttons.js?raw';
 import { leavePageFor } from '../../lib/leave-page';
-import { on, type Handler, type RecordedRequest } from '../../test/fetch-mock';
+import { API, type Answer, failure, ordersAnswer, type RecordedRequest } from '../../test/api-server';
 import { SHOPPER_ID, shopper, signInShopper, tokenFor } from '../../test/fixtures';
-import { order } from '../../test/orders';
+import { order, shopperOrder } from '../../test/orders';
 import { renderApp } from '../../test/render';
 import { mockShop } from '../../test/shop-server';
 
@@ -21,20 +23,17 @@ const PAID = order(2, { amount: 99, paymentStatus: 'Paid', payBy: null });
 const TIME_UP = order(3, { amount: 12, payBy: inMinutes(-1) });
 const EXPIRED = order(4, { amount: 15, status: 'Cancelled', paymentStatus: 'Expired', payBy: null });
 
-type Answer = { status?: number; body: unknown };
-
 /** The shop (cart, categories), the shopper's upcoming orders and the checkout-session endpoint. */
 function mockPayment({
   coming = [TO_PAY, PAID, TIME_UP, EXPIRED],
-  session = { body: { url: '/pay/sess_1' } },
+  session = () => HttpResponse.json({ url: '/pay/sess_1' }),
   also = [],
-}: { coming?: Order[]; session?: Answer; also?: Handler[] } = {}) {
-  const orders: Handler = (url, request) => {
-    if (url.pathname === `/api/orders/coming/${SHOPPER_ID}` && request.method === 'GET') return { body: { allOrders: coming } };
-    if (url.pathname === '/api/stripe/create-checkout-session' && request.method === 'POST') return session;
-    return undefined;
-  };
-  return mockShop({ also: [orders, ...also] });
+}: { coming?: Order[]; session?: () => HttpResponse<Answer<CheckoutSessionResponse>>; also?: RequestHandler[] } = {}) {
+  const orders = [
+    ordersAnswer('coming', SHOPPER_ID, coming.map((placed) => shopperOrder(placed))),
+    http.post<never, never, Answer<CheckoutSessionResponse>>(`${API}/stripe/create-checkout-session`, session),
+  ];
+  return mockShop({ also: [...orders, ...also] });
 }
 
 function paymentScript(): HTMLScriptElement | null {
@@ -82,7 +81,7 @@ describe('/payment', () => {
   it('brings the guest back to /payment after signing in', async () => {
     const user = userEvent.setup();
     const token = tokenFor({ id: SHOPPER_ID, name: 'Mona Adel' });
-    mockPayment({ also: [on('/api/users/signin', { token, data: shopper() })] });
+    mockPayment({ also: [http.post<never, never, Answer<SignInResponse>>(`${API}/users/signin`, () => HttpResponse.json({ token, data: shopper() }))] });
     renderApp('/payment');
     await user.click(within(await screen.findByRole('main')).getByRole('link', { name: 'Sign in' }));
     await user.type(await screen.findByLabelText(/^Email/), 'mona@example.com');
@@ -145,7 +144,7 @@ describe('/payment', () => {
   it("shows the server's refusal, keeps the button usable and reads the list again", async () => {
     const user = userEvent.setup();
     signInShopper();
-    const { requests } = mockPayment({ session: { status: 409, body: { message: 'This order is already paid', code: 'ORDER_ALREADY_PAID' } } });
+    const { requests } = mockPayment({ session: () => failure(409, 'ORDER_ALREADY_PAID', 'This order is already paid') });
     renderApp('/payment');
     await screen.findByRole('list', { name: 'Orders waiting for payment' });
     await scriptLoads();

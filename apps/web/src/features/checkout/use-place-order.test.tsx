@@ -1,11 +1,13 @@
+import type { CheckoutSessionResponse, PlaceOrderResponse } from '@dukkan/contracts/orders';
 import { act, renderHook } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createAppStore } from '../../app/store';
 import { leavePageFor } from '../../lib/leave-page';
-import { mockFetch, type RecordedRequest } from '../../test/fetch-mock';
+import { API, type Answer, answerWith, failure, type RecordedRequest } from '../../test/api-server';
 import { SHOPPER_ID, signInShopper } from '../../test/fixtures';
 import { order, savedAddress } from '../../test/orders';
 
@@ -23,14 +25,13 @@ const draft: ReadyDraft = {
 
 /** The orders and payment endpoints; the session call fails while `failSession` is set, with `failCode`. */
 function mockPayments(state: { failSession: boolean; failCode?: string }): RecordedRequest[] {
-  return mockFetch((url, request) => {
-    if (url.pathname === '/api/orders' && request.method === 'POST') return { status: 201, body: { data: order(1) } };
-    if (url.pathname === '/api/stripe/create-checkout-session') {
-      if (state.failCode === 'ORDER_CANCELLED') return { status: 409, body: { message: 'This order was cancelled. Please place it again.', code: 'ORDER_CANCELLED' } };
-      return state.failSession ? { status: 500, body: { message: 'Try again', code: 'INTERNAL' } } : { body: { url: '/pay/sess_1' } };
-    }
-    return undefined;
-  });
+  return answerWith(
+    http.post<never, never, Answer<PlaceOrderResponse>>(`${API}/orders`, () => HttpResponse.json({ data: order(1) }, { status: 201 })),
+    http.post<never, never, Answer<CheckoutSessionResponse>>(`${API}/stripe/create-checkout-session`, () => {
+      if (state.failCode === 'ORDER_CANCELLED') return failure(409, 'ORDER_CANCELLED', 'This order was cancelled. Please place it again.');
+      return state.failSession ? failure(500, 'INTERNAL', 'Try again') : HttpResponse.json({ url: '/pay/sess_1' });
+    }),
+  );
 }
 
 function renderPlaceOrder() {

@@ -1,33 +1,30 @@
+import type { ShopperOrder } from '@dukkan/contracts/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from 'i18next';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch, on } from '../../test/fetch-mock';
+import { API, answerWith, cartAnswer, categoriesAnswer, failure, orderAnswer, ordersAnswer } from '../../test/api-server';
 import { SHOPPER_ID, signInShopper } from '../../test/fixtures';
-import { order, savedAddress } from '../../test/orders';
+import { order, savedAddress, shopperOrder } from '../../test/orders';
 import { renderApp } from '../../test/render';
-
-import { shopperOrder } from './test/shopper-orders';
+import { cartOf } from '../../test/shop-server';
 
 const newest = shopperOrder(order(2, { amount: 1299.5, paymentStatus: 'Paid', status: 'Processing', shippingAddress: savedAddress(2, { street: 'Pyramids Rd.' }) }));
 const older = shopperOrder(order(1, { createdAt: '2026-11-20T10:00:00.000Z', shippingAddress: savedAddress(1, { street: '26th of July St.' }) }));
 
-function mockOrders(answers: { coming?: unknown; past?: unknown; status?: number } = {}) {
-  const { coming = { allOrders: [] }, past = { allOrders: [] }, status = 200 } = answers;
-  return mockFetch(
-    on('/api/categories/', { data: [] }),
-    on('/api/cart', { data: { items: [], count: 0, subtotal: 0, savings: 0 } }),
-    on(`/api/orders/coming/${SHOPPER_ID}`, coming, status),
-    on(`/api/orders/past/${SHOPPER_ID}`, past, status),
-    on(`/api/orders/${newest._id}`, { order: [newest] }),
-  );
+/** The shopper's lists (`refused`: both answered 500), an empty cart, and `newest`'s page. */
+function mockOrders({ coming = [], past = [], refused = false }: { coming?: ShopperOrder[]; past?: ShopperOrder[]; refused?: boolean } = {}) {
+  const list = (name: 'coming' | 'past', orders: ShopperOrder[]) =>
+    refused ? http.get(`${API}/orders/${name}/${SHOPPER_ID}`, () => failure(500, 'INTERNAL', 'Internal error')) : ordersAnswer(name, SHOPPER_ID, orders);
+  return answerWith(categoriesAnswer([]), cartAnswer(cartOf([])), list('coming', coming), list('past', past), orderAnswer(newest));
 }
 
 describe('/userprofile/upcomingOrders and /userprofile/pastOrders', () => {
   it('lists upcoming orders newest first as cards with street, amount and payment status, each a link to its page', async () => {
     signInShopper();
-    const requests = mockOrders({ coming: { allOrders: [newest, older] } });
+    const requests = mockOrders({ coming: [newest, older] });
     renderApp('/userprofile/upcomingOrders');
     expect(await screen.findByRole('progressbar', { name: 'Loading your orders' })).toBeInTheDocument();
 
@@ -44,7 +41,7 @@ describe('/userprofile/upcomingOrders and /userprofile/pastOrders', () => {
   it('opens an order from its card', async () => {
     const user = userEvent.setup();
     signInShopper();
-    mockOrders({ coming: { allOrders: [newest] } });
+    mockOrders({ coming: [newest] });
     const { router } = renderApp('/userprofile/upcomingOrders');
     await user.click(await screen.findByRole('link', { name: /^Pyramids Rd\./ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/Order/${newest._id}`));
@@ -61,7 +58,7 @@ describe('/userprofile/upcomingOrders and /userprofile/pastOrders', () => {
 
   it('lists past orders, and says "You haven\'t placed any orders yet!" when there are none', async () => {
     signInShopper();
-    mockOrders({ past: { allOrders: [{ ...older, status: 'Delivered', paymentStatus: 'Paid' }] } });
+    mockOrders({ past: [{ ...older, status: 'Delivered', paymentStatus: 'Paid' }] });
     const first = renderApp('/userprofile/pastOrders');
     const list = await screen.findByRole('list', { name: 'Past Orders' });
     expect(within(list).getByRole('link')).toHaveAccessibleName(/^26th of July St\. \$27\.00 Payment status: Paid/);
@@ -75,11 +72,11 @@ describe('/userprofile/upcomingOrders and /userprofile/pastOrders', () => {
   it('says when the orders could not be loaded, and reads them again on request', async () => {
     const user = userEvent.setup();
     signInShopper();
-    mockOrders({ status: 500, coming: { message: 'Internal error', code: 'INTERNAL' } });
+    mockOrders({ refused: true });
     renderApp('/userprofile/upcomingOrders');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your orders could not be loaded.');
-    mockOrders({ coming: { allOrders: [older] } });
+    mockOrders({ coming: [older] });
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: /^26th of July St\./ })).toBeInTheDocument();
   });
@@ -87,7 +84,7 @@ describe('/userprofile/upcomingOrders and /userprofile/pastOrders', () => {
   it('shows statuses in Arabic in an Arabic page', async () => {
     signInShopper();
     await changeLanguage('ar');
-    mockOrders({ coming: { allOrders: [newest] } });
+    mockOrders({ coming: [newest] });
     renderApp('/userprofile/upcomingOrders');
     const link = await screen.findByRole('link', { name: /^Pyramids Rd\./ });
     expect(link).toHaveTextContent('حالة الدفع: مدفوع');
@@ -101,7 +98,7 @@ describe('/userprofile/upcomingOrders and /userprofile/pastOrders', () => {
     await changeLanguage('ar');
     const refunded = { ...newest, paymentStatus: 'Partially refunded' as const, refundedAmount: 1000, paidAmount: 299.5 };
     refunded.refunds = [{ _id: '00000000-0000-4000-8000-000000009001', amount: 1000, status: 'succeeded', createdAt: '2026-11-24T10:00:00.000Z' }];
-    mockOrders({ coming: { allOrders: [refunded] } });
+    mockOrders({ coming: [refunded] });
     renderApp('/userprofile/upcomingOrders');
     const link = await screen.findByRole('link', { name: /^Pyramids Rd\./ });
     expect(link).toHaveTextContent('حالة الدفع: مسترد جزئيًا');

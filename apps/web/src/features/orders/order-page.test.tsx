@@ -1,14 +1,15 @@
+import type { ShopperOrder } from '@dukkan/contracts/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from 'i18next';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch, on } from '../../test/fetch-mock';
+import { API, answerWith, cartAnswer, categoriesAnswer, failure, orderAnswer } from '../../test/api-server';
 import { signInShopper } from '../../test/fixtures';
-import { order, savedAddress } from '../../test/orders';
+import { order, savedAddress, shopperOrder } from '../../test/orders';
 import { renderApp } from '../../test/render';
-
-import { shopperOrder } from './test/shopper-orders';
+import { cartOf } from '../../test/shop-server';
 
 const placed = shopperOrder(order(1, {
   amount: 45.25,
@@ -30,12 +31,10 @@ const placed = shopperOrder(order(1, {
   ],
 }));
 
-function mockOrder(answer: { status?: number; body: unknown }, id = placed._id) {
-  return mockFetch(
-    on('/api/categories/', { data: [] }),
-    on('/api/cart', { data: { items: [], count: 0, subtotal: 0, savings: 0 } }),
-    on(`/api/orders/${id}`, answer.body, answer.status),
-  );
+/** `shown`'s page, or a 404 for `placed`'s when there is none; an empty cart. */
+function mockOrder(shown: ShopperOrder | null) {
+  const answer = shown ? orderAnswer(shown) : http.get(`${API}/orders/${placed._id}`, () => failure(404, 'NOT_FOUND', 'Order not found'));
+  return answerWith(categoriesAnswer([]), cartAnswer(cartOf([])), answer);
 }
 
 /**
@@ -65,7 +64,7 @@ function isolatedLtr(container: HTMLElement, text: string): HTMLElement {
 describe('/Order/{id}', () => {
   it('shows the shipping address, the order details and each item with View Product', async () => {
     signInShopper();
-    const requests = mockOrder({ body: { order: [placed] } });
+    const requests = mockOrder(placed);
     renderApp(`/Order/${placed._id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order details' })).toBeInTheDocument();
 
@@ -94,7 +93,7 @@ describe('/Order/{id}', () => {
   it('joins city and country with the Arabic comma in Arabic', async () => {
     signInShopper();
     await changeLanguage('ar');
-    mockOrder({ body: { order: [placed] } });
+    mockOrder(placed);
     renderApp(`/Order/${placed._id}`);
     const address = await screen.findByRole('region', { name: 'عنوان الشحن' });
     expect(address).toHaveTextContent('Cairo، Egypt');
@@ -104,7 +103,7 @@ describe('/Order/{id}', () => {
   it('shows each refund with its date, one still on its way as such, and what was paid in the end, in Arabic', async () => {
     signInShopper();
     await changeLanguage('ar');
-    mockOrder({ body: { order: [partlyRefunded] } }, partlyRefunded._id);
+    mockOrder(partlyRefunded);
     renderApp(`/Order/${partlyRefunded._id}`);
 
     const details = await screen.findByRole('region', { name: 'معلومات الطلب' });
@@ -136,7 +135,7 @@ describe('/Order/{id}', () => {
         paidAmount: 0,
       },
     );
-    mockOrder({ body: { order: [refunded] } });
+    mockOrder(refunded);
     renderApp(`/Order/${refunded._id}`);
     const details = await screen.findByRole('region', { name: 'معلومات الطلب' });
     expect(details).toHaveTextContent('الحالةملغى');
@@ -147,7 +146,7 @@ describe('/Order/{id}', () => {
 
   it('shows refunds in English, and no refund rows for an order with none', async () => {
     signInShopper();
-    mockOrder({ body: { order: [partlyRefunded] } }, partlyRefunded._id);
+    mockOrder(partlyRefunded);
     const view = renderApp(`/Order/${partlyRefunded._id}`);
     const details = await screen.findByRole('region', { name: 'Order information' });
     expect(within(details).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -157,7 +156,7 @@ describe('/Order/{id}', () => {
     expect(details).toHaveTextContent('Paid after refunds$35.25');
     view.unmount();
 
-    mockOrder({ body: { order: [placed] } });
+    mockOrder(placed);
     renderApp(`/Order/${placed._id}`);
     const plain = await screen.findByRole('region', { name: 'Order information' });
     expect(plain).not.toHaveTextContent('Refunds');
@@ -167,7 +166,7 @@ describe('/Order/{id}', () => {
   it('opens the product with View Product', async () => {
     const user = userEvent.setup();
     signInShopper();
-    mockOrder({ body: { order: [placed] } });
+    mockOrder(placed);
     const { router } = renderApp(`/Order/${placed._id}`);
     await user.click(await screen.findByRole('link', { name: 'View Product, Desk Lamp' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/details/${placed.items[0]!._id}`));
@@ -175,14 +174,14 @@ describe('/Order/{id}', () => {
 
   it("says so when the order doesn't exist", async () => {
     signInShopper();
-    mockOrder({ status: 404, body: { message: 'Order not found', code: 'NOT_FOUND' } });
+    mockOrder(null);
     renderApp(`/Order/${placed._id}`);
     expect(await screen.findByText("We couldn't find this order.")).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Shipping address' })).not.toBeInTheDocument();
   });
 
   it('asks a guest to sign in, with a link that comes back, and requests nothing', async () => {
-    const requests = mockOrder({ body: { order: [placed] } });
+    const requests = mockOrder(placed);
     const { router } = renderApp(`/Order/${placed._id}`);
     expect(await screen.findByText('Sign in to see your order.')).toBeInTheDocument();
     await userEvent.setup().click(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }));

@@ -1,10 +1,11 @@
-import type { Address } from '@dukkan/contracts/users';
+import type { Address, AddressInput, UserResponse } from '@dukkan/contracts/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from 'i18next';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch, on } from '../../test/fetch-mock';
+import { API, type Answer, answerWith, categoriesAnswer } from '../../test/api-server';
 import { SHOPPER_ID, shopper, signInShopper } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
@@ -25,18 +26,18 @@ const SAVED: Address = {
 
 function mockBook(book: Address[]) {
   let current = book;
-  return mockFetch(on('/api/categories/', { data: [] }), (url, request, body) => {
-    if (url.pathname === `/api/users/address/${SHOPPER_ID}` && request.method === 'PUT') {
-      // The book as sent, a new address given the next id.
-      current = (JSON.parse(body) as (Omit<Address, '_id'> & { _id?: string })[]).map((address, index) => ({
+  return answerWith(
+    categoriesAnswer([]),
+    http.put<never, AddressInput[], Answer<UserResponse>>(`${API}/users/address/${SHOPPER_ID}`, async ({ request }) => {
+      // The book as sent (the form's values, digit strings), a new address given the next id.
+      current = ((await request.json()) as (Omit<Address, '_id'> & { _id?: string })[]).map((address, index) => ({
         ...address,
         _id: address._id ?? `00000000-0000-4000-8000-00000000050${index + 2}`,
       }));
-      return { body: { data: shopper({ addressBook: current }) } };
-    }
-    if (url.pathname === `/api/users/${SHOPPER_ID}`) return { body: { data: shopper({ addressBook: current }) } };
-    return undefined;
-  });
+      return HttpResponse.json({ data: shopper({ addressBook: current }) });
+    }),
+    http.get<never, never, Answer<UserResponse>>(`${API}/users/${SHOPPER_ID}`, () => HttpResponse.json({ data: shopper({ addressBook: current }) })),
+  );
 }
 
 /** 'Add a new address', once the book has loaded (it is disabled until then). */

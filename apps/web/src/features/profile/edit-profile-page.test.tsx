@@ -1,20 +1,16 @@
+import type { UpdateUserResponse } from '@dukkan/contracts/users';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch, on } from '../../test/fetch-mock';
+import { API, type Answer, answerWith, categoriesAnswer, failure, userAnswer } from '../../test/api-server';
 import { SHOPPER_ID, shopper, signInShopper, tokenFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
-const categories = on('/api/categories/', { data: [] });
-const userUrl = `/api/users/${SHOPPER_ID}`;
-
-/** Answers GET of the shopper with `shopper()` and PUT with `put` (status, body). */
-function mockAccount(put: { status: number; body: unknown } = { status: 200, body: { data: shopper(), token: 'unused' } }) {
-  return mockFetch(categories, (url, request) => {
-    if (url.pathname !== userUrl) return undefined;
-    return request.method === 'PUT' ? put : { body: { data: shopper() } };
-  });
+/** Answers GET of the shopper with `shopper()` and PUT with what `put` makes. */
+function mockAccount(put: () => HttpResponse<Answer<UpdateUserResponse>> = () => HttpResponse.json({ data: shopper(), token: 'unused' })) {
+  return answerWith(categoriesAnswer([]), userAnswer(shopper()), http.put<never, never, Answer<UpdateUserResponse>>(`${API}/users/${SHOPPER_ID}`, put));
 }
 
 describe('/userprofile (edit profile)', () => {
@@ -62,7 +58,7 @@ describe('/userprofile (edit profile)', () => {
     const user = userEvent.setup();
     signInShopper();
     const token = window.localStorage.getItem('token');
-    mockAccount({ status: 400, body: { message: 'Your current password is not correct.', code: 'INVALID_CURRENT_PASSWORD' } });
+    mockAccount(() => failure(400, 'INVALID_CURRENT_PASSWORD', 'Your current password is not correct.'));
     renderApp('/userprofile');
     await screen.findByDisplayValue('Mona Adel');
     await user.type(screen.getByLabelText(/^Current password/), 'wrong');
@@ -78,7 +74,7 @@ describe('/userprofile (edit profile)', () => {
     const user = userEvent.setup();
     signInShopper();
     const fresh = tokenFor({ id: SHOPPER_ID, name: 'Mona Samir' });
-    const requests = mockAccount({ status: 200, body: { data: shopper({ name: 'Mona Samir' }), token: fresh } });
+    const requests = mockAccount(() => HttpResponse.json({ data: shopper({ name: 'Mona Samir' }), token: fresh }));
     const { store } = renderApp('/userprofile');
     const name = await screen.findByDisplayValue('Mona Adel');
     await user.clear(name);
@@ -106,7 +102,7 @@ describe('/userprofile (edit profile)', () => {
     const user = userEvent.setup();
     signInShopper();
     const fresh = tokenFor({ id: SHOPPER_ID, name: 'Mona Adel' });
-    const requests = mockAccount({ status: 200, body: { data: shopper({ email: 'mona.adel@example.com' }), token: fresh } });
+    const requests = mockAccount(() => HttpResponse.json({ data: shopper({ email: 'mona.adel@example.com' }), token: fresh }));
     renderApp('/userprofile');
     await screen.findByDisplayValue('Mona Adel');
     const email = screen.getByRole('textbox', { name: /^Email/ });
@@ -127,7 +123,7 @@ describe('/userprofile (edit profile)', () => {
   it('lets the shopper withdraw the marketing consent given at sign-up', async () => {
     const user = userEvent.setup();
     signInShopper();
-    const requests = mockAccount({ status: 200, body: { data: shopper({ marketingEmails: false }), token: tokenFor({ id: SHOPPER_ID, name: 'Mona Adel' }) } });
+    const requests = mockAccount(() => HttpResponse.json({ data: shopper({ marketingEmails: false }), token: tokenFor({ id: SHOPPER_ID, name: 'Mona Adel' }) }));
     renderApp('/userprofile');
     await screen.findByDisplayValue('Mona Adel');
     const consent = screen.getByRole('checkbox', { name: 'Email me offers and news from Dukkan' });

@@ -1,22 +1,29 @@
+import type { ProductSearchResponse, SearchSuggestResponse } from '@dukkan/contracts/search';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from 'i18next';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
-import { mockFetch, on } from '../../test/fetch-mock';
+import { API, type Answer, answerWith, categoriesAnswer, categoryProductsAnswer, failure, productAnswer } from '../../test/api-server';
 import { product, productPage } from '../../test/fixtures';
 import { renderApp, renderWithProviders } from '../../test/render';
 
 import { nextSearchPage } from './search-api';
 import { SearchPage } from './search-page';
 
+/** `GET /api/product/search`: `total` matches, named after the text, 24 a page. */
 function searchAnswer(total: number) {
-  return (url: URL) =>
-    productPage(Number(url.searchParams.get('page') ?? 1), 24, total, (n) =>
-      // Product 2 is reduced.
-      product(n, { title: `${url.searchParams.get('q')} ${n}`, price: n + 0.25, listPrice: n === 2 ? 2.99 : null }),
+  return http.get<never, never, Answer<ProductSearchResponse>>(`${API}/product/search`, ({ request }) => {
+    const url = new URL(request.url);
+    return HttpResponse.json(
+      productPage(Number(url.searchParams.get('page') ?? 1), 24, total, (n) =>
+        // Product 2 is reduced.
+        product(n, { title: `${url.searchParams.get('q')} ${n}`, price: n + 0.25, listPrice: n === 2 ? 2.99 : null }),
+      ),
     );
+  });
 }
 
 describe('nextSearchPage', () => {
@@ -28,7 +35,7 @@ describe('nextSearchPage', () => {
 
 describe('SearchPage', () => {
   it('shows Results for "{q}" and each match with thumbnail, price, title, free shipping and Add to cart', async () => {
-    const requests = mockFetch(on('/api/product/search', searchAnswer(2)));
+    const requests = answerWith(searchAnswer(2));
     renderWithProviders(<SearchPage />, { path: '/search?q=%20milk%20' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Results for "milk"' })).toBeInTheDocument();
@@ -53,7 +60,7 @@ describe('SearchPage', () => {
   });
 
   it('says No products found for "{q}" when nothing matches', async () => {
-    mockFetch(on('/api/product/search', searchAnswer(0)));
+    answerWith(searchAnswer(0));
     renderWithProviders(<SearchPage />, { path: '/search?q=zzz' });
     expect(await screen.findByText('No products found for "zzz"')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
@@ -61,7 +68,7 @@ describe('SearchPage', () => {
 
   it('loads more results with "Load more"', async () => {
     const user = userEvent.setup();
-    const requests = mockFetch(on('/api/product/search', searchAnswer(30)));
+    const requests = answerWith(searchAnswer(30));
     renderWithProviders(<SearchPage />, { path: '/search?q=tea' });
     expect(await screen.findAllByRole('article')).toHaveLength(24);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -72,20 +79,20 @@ describe('SearchPage', () => {
   });
 
   it('asks nothing for blank text and says where to type', () => {
-    const requests = mockFetch();
+    const requests = answerWith();
     renderWithProviders(<SearchPage />, { path: '/search?q=%20%20' });
     expect(screen.getByText("Type what you're looking for in the search box above.")).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
   it('explains a search the API refuses as too long', async () => {
-    mockFetch(on('/api/product/search', { message: 'q must be at most 200 characters', code: 'BAD_REQUEST' }, 400));
+    answerWith(http.get(`${API}/product/search`, () => failure(400, 'BAD_REQUEST', 'q must be at most 200 characters')));
     renderWithProviders(<SearchPage />, { path: `/search?q=${'a'.repeat(201)}` });
     expect(await screen.findByRole('alert')).toHaveTextContent('That search is too long: use at most 200 characters.');
   });
 
   it('offers to try again when searching fails', async () => {
-    mockFetch(on('/api/product/search', { message: 'boom', code: 'INTERNAL' }, 500));
+    answerWith(http.get(`${API}/product/search`, () => failure(500, 'INTERNAL', 'boom')));
     renderWithProviders(<SearchPage />, { path: '/search?q=milk' });
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't search just now.");
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -93,7 +100,7 @@ describe('SearchPage', () => {
 
   it('speaks Arabic', async () => {
     await changeLanguage('ar');
-    const requests = mockFetch(on('/api/product/search', searchAnswer(0)));
+    const requests = answerWith(searchAnswer(0));
     renderWithProviders(<SearchPage />, { path: '/search?q=%D8%B4%D8%A7%D9%8A' });
     expect(await screen.findByRole('heading', { level: 1, name: 'نتائج البحث عن "شاي"' })).toBeInTheDocument();
     expect(await screen.findByText('لم يتم العثور على منتجات لـ "شاي"')).toBeInTheDocument();
@@ -105,11 +112,13 @@ describe('header search suggestions', () => {
   it('asks GET /product/suggest as the shopper types and opens the chosen product', async () => {
     const user = userEvent.setup();
     const target = product(5, { title: 'Olive oil' });
-    const requests = mockFetch(
-      on('/api/categories/', { data: [] }),
-      on('/api/product/suggest', { data: [{ _id: target._id, title: 'Olive oil', category: 'Grocery' }] }),
-      on(`/api/product/${target._id}`, { data: target }),
-      (url) => (url.pathname.startsWith('/api/product/category/') ? { body: productPage(1, 24, 0) } : undefined),
+    const requests = answerWith(
+      categoriesAnswer([]),
+      http.get<never, never, Answer<SearchSuggestResponse>>(`${API}/product/suggest`, () =>
+        HttpResponse.json({ data: [{ _id: target._id, title: 'Olive oil', category: 'Grocery' }] }),
+      ),
+      productAnswer(target),
+      categoryProductsAnswer(':name', productPage(1, 24, 0)),
     );
     renderApp('/cart');
     const field = within(await screen.findByRole('search')).getByRole('combobox', { name: 'Search' });

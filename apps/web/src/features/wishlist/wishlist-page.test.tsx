@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { holdAnswers } from '../../test/api-server';
 import { signInShopper } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { cartProduct, mockShop, wishProduct } from '../../test/shop-server';
@@ -9,21 +10,6 @@ import { cartProduct, mockShop, wishProduct } from '../../test/shop-server';
 const olive = cartProduct(1, { title: 'Olive oil', price: 7.5 });
 const dates = cartProduct(2, { title: 'Dates', price: 4.25 });
 const saved = (n: number, title: string) => ({ product: wishProduct(n, { title }), addedAt: '2026-11-20T10:00:00.000Z' });
-
-/** Holds the answers of the requests `held` picks until `release()`: the page as it is while they run. */
-function holdAnswers(held: (request: Request) => boolean): { release: () => void } {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const shopFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const answer = await shopFetch(input, init);
-    if (held(input instanceof Request ? input : new Request(input, init))) await gate;
-    return answer;
-  });
-  return { release };
-}
 
 describe('/wishlist', () => {
   it('asks a guest to sign in, with a link that comes back, and requests nothing', async () => {
