@@ -9,11 +9,6 @@ import { EMAIL_PATTERN } from './limits';
 export const StaffRoleSchema = z.enum(['owner', 'catalog', 'support']);
 export type StaffRole = z.infer<typeof StaffRoleSchema>;
 
-/** The name of the readable cookie holding the token every back-office write echoes (spec section 7). */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-/** The header that carries it back. */
-export const XSRF_HEADER = 'x-xsrf-token';
-
 /** A staff member as the back office sees one. */
 export const StaffSchema = z.object({
   _id: z.string(),

@@ -11,13 +11,10 @@ import type { AdminProduct, AdminProductListResponse, CreateProductBody, UpdateP
 import type { Staff, StaffRole } from '@dukkan/contracts/admin-staff';
 import type { Category, Subcategory } from '@dukkan/contracts/catalog';
 import type { OrderStatus } from '@dukkan/contracts/orders';
+import { XSRF_COOKIE, XSRF_HEADER } from '@dukkan/contracts/xsrf';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
 import { readCookie, type Language } from './language';
-
-/** The cookie the API sets at sign-in and the header every write echoes it in (spec section 7). */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** The API's base: absolute, so the same code runs in the browser and under jsdom. */
 function apiBase(): string {

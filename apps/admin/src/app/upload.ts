@@ -1,4 +1,5 @@
-import { XSRF_COOKIE, XSRF_HEADER } from './api';
+import { XSRF_COOKIE, XSRF_HEADER } from '@dukkan/contracts/xsrf';
+
 import { readCookie } from './language';
 
 /** How much of a request's body has gone up: bytes sent and bytes in all. */

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 
-import { TWO_FACTOR_SETUP_REQUIRED, XSRF_COOKIE, XSRF_HEADER, type StaffRole } from '@dukkan/contracts/admin-staff';
+import { TWO_FACTOR_SETUP_REQUIRED, type StaffRole } from '@dukkan/contracts/admin-staff';
+import { XSRF_COOKIE, XSRF_HEADER } from '@dukkan/contracts/xsrf';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 

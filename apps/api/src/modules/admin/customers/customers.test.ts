@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
 import { AdminCustomerListResponseSchema, AdminCustomerResponseSchema, AuditEntrySchema, CustomerPasswordResetResponseSchema } from '@dukkan/contracts/admin-orders';
-import { XSRF_HEADER } from '@dukkan/contracts/admin-staff';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
+import { XSRF_HEADER } from '@dukkan/contracts/xsrf';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 

@@ -18,11 +18,11 @@ import {
   TwoFactorCodeBodySchema,
   TwoFactorEnrolmentResponseSchema,
   UpdateStaffBodySchema,
-  XSRF_COOKIE,
   type Staff,
   type StaffSessionResponse,
 } from '@dukkan/contracts/admin-staff';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
+import { XSRF_COOKIE } from '@dukkan/contracts/xsrf';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
-import { StaffSessionResponseSchema, XSRF_COOKIE, XSRF_HEADER } from '@dukkan/contracts/admin-staff';
+import { StaffSessionResponseSchema } from '@dukkan/contracts/admin-staff';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
+import { XSRF_COOKIE, XSRF_HEADER } from '@dukkan/contracts/xsrf';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 

@@ -1,5 +1,6 @@
-import { SetupInfoResponseSchema, StaffItemResponseSchema, StaffListResponseSchema, StaffSessionResponseSchema, XSRF_HEADER } from '@dukkan/contracts/admin-staff';
+import { SetupInfoResponseSchema, StaffItemResponseSchema, StaffListResponseSchema, StaffSessionResponseSchema } from '@dukkan/contracts/admin-staff';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
+import { XSRF_HEADER } from '@dukkan/contracts/xsrf';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 

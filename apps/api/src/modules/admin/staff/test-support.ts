@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
-import { XSRF_COOKIE, XSRF_HEADER, type StaffRole } from '@dukkan/contracts/admin-staff';
+import type { StaffRole } from '@dukkan/contracts/admin-staff';
+import { XSRF_COOKIE, XSRF_HEADER } from '@dukkan/contracts/xsrf';
 import { eq } from 'drizzle-orm';
 
 import type { Database } from '../../../db/client';
