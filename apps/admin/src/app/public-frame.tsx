@@ -79,7 +79,7 @@ export function PublicLink({ to, children }: { to: string; children: ReactNode }
   );
 }
 
-/** What a public screen's field is given: its label, react-hook-form's registration (with its rules) and error. */
+/** What a public screen's field is given: its label, react-hook-form's registration and error. */
 interface FieldProps {
   label: string;
   registration: UseFormRegisterReturn;
@@ -87,12 +87,12 @@ interface FieldProps {
   autoFocus?: boolean;
 }
 
-/** An email field of the screens before sign-in (sign-in, forgot password, setup): `emailRules` go with it. */
+/** An email field of the screens before sign-in (sign-in, forgot password, setup). */
 export function EmailField({ label, registration, error, autoFocus = false, autoComplete = 'username' }: FieldProps & { autoComplete?: 'username' | 'email' }) {
   return <TextField label={label} type="email" autoComplete={autoComplete} required autoFocus={autoFocus} {...registration} {...errorProps(error)} />;
 }
 
-/** A new password's field (setup, reset password): `newPasswordRules` go with it. */
+/** A new password's field (setup, reset password). */
 export function NewPasswordField({ label, registration, error, autoFocus = false }: FieldProps) {
   return <TextField label={label} type="password" autoComplete="new-password" required autoFocus={autoFocus} {...registration} {...errorProps(error)} />;
 }

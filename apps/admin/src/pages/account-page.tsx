@@ -1,3 +1,4 @@
+import { ChangeStaffPasswordBodySchema, TwoFactorCodeBodySchema } from '@dukkan/contracts/admin-staff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 
 import { adminApi, type TwoFactorEnrolment } from '../app/api';
 import { failureOf } from '../app/errors';
-import { errorProps, PASSWORD_MIN } from '../app/form';
+import { contractResolver, errorProps, wordingOf } from '../app/form';
 import { useStaff } from '../app/layout';
 
 /**
@@ -46,14 +47,22 @@ export default function AccountPage() {
   );
 }
 
+interface PasswordFields {
+  currentPassword: string;
+  newPassword: string;
+}
+
 function PasswordForm() {
   const { t } = useTranslation();
   const [change] = adminApi.useChangePasswordMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, formState } = useForm({ defaultValues: { currentPassword: '', newPassword: '' } });
+  const { register, handleSubmit, reset, setError, formState } = useForm<PasswordFields>({
+    defaultValues: { currentPassword: '', newPassword: '' },
+    resolver: contractResolver(ChangeStaffPasswordBodySchema, { bodyOf: (fields: PasswordFields) => fields, wording: wordingOf(t, { newPassword: t('validation.passwordLength') }) }),
+  });
   const { errors, isSubmitting } = formState;
 
-  async function onSubmit(fields: { currentPassword: string; newPassword: string }) {
+  async function onSubmit(fields: PasswordFields) {
     setFormError(null);
     const result = await change(fields);
     if (!result.error) {
@@ -85,7 +94,7 @@ function PasswordForm() {
             type="password"
             autoComplete="current-password"
             required
-            {...register('currentPassword', { required: t('validation.required') })}
+            {...register('currentPassword')}
             {...errorProps(errors.currentPassword)}
           />
           <TextField
@@ -93,7 +102,7 @@ function PasswordForm() {
             type="password"
             autoComplete="new-password"
             required
-            {...register('newPassword', { required: t('validation.required'), minLength: { value: PASSWORD_MIN, message: t('validation.passwordLength') } })}
+            {...register('newPassword')}
             {...errorProps(errors.newPassword)}
           />
           <Button type="submit" variant="contained" loading={isSubmitting} sx={{ alignSelf: 'flex-start' }}>
@@ -105,13 +114,20 @@ function PasswordForm() {
   );
 }
 
+interface CodeFields {
+  code: string;
+}
+
 function TwoFactor() {
   const { t } = useTranslation();
   const [enrol, enrolling] = adminApi.useEnrolTwoFactorMutation();
   const [confirm] = adminApi.useConfirmTwoFactorMutation();
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const [enabled, setEnabled] = useState(false);
-  const { register, handleSubmit, setError, formState } = useForm({ defaultValues: { code: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<CodeFields>({
+    defaultValues: { code: '' },
+    resolver: contractResolver(TwoFactorCodeBodySchema, { bodyOf: (fields: CodeFields) => fields, wording: wordingOf(t, { code: t('validation.code') }) }),
+  });
 
   async function start() {
     const result = await enrol(undefined);
@@ -119,7 +135,7 @@ function TwoFactor() {
     else toast.error(failureOf(result.error).message || t('app.networkError'));
   }
 
-  async function onConfirm({ code }: { code: string }) {
+  async function onConfirm({ code }: CodeFields) {
     const result = await confirm({ code: code.trim() });
     if (!result.error) {
       setEnabled(true);
@@ -157,7 +173,7 @@ function TwoFactor() {
                 autoComplete="one-time-code"
                 required
                 slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, dir: 'ltr' } }}
-                {...register('code', { required: t('validation.required'), pattern: { value: /^\s*\d{6}\s*$/, message: t('validation.code') } })}
+                {...register('code')}
                 {...errorProps(formState.errors.code)}
               />
               <Button type="submit" variant="contained" loading={formState.isSubmitting} sx={{ mt: 1 }}>

@@ -1,3 +1,4 @@
+import { StaffPasswordResetBodySchema } from '@dukkan/contracts/admin-staff';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
@@ -6,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { emailRules } from '../app/form';
+import { contractResolver, wordingOf } from '../app/form';
 import { adminPaths } from '../app/paths';
 import { EmailField, PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
 
@@ -23,7 +24,10 @@ export default function ForgotPasswordPage() {
   const [request, { isLoading }] = adminApi.useRequestPasswordResetMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Fields>({ defaultValues: { email: '' } });
+  const { register, handleSubmit, formState } = useForm<Fields>({
+    defaultValues: { email: '' },
+    resolver: contractResolver(StaffPasswordResetBodySchema, { bodyOf: (fields: Fields) => fields, wording: wordingOf(t, { email: t('validation.email') }) }),
+  });
   const { errors } = formState;
 
   async function onSubmit(fields: Fields) {
@@ -55,7 +59,7 @@ export default function ForgotPasswordPage() {
         <PublicForm onSubmit={handleSubmit(onSubmit)} intro={t('forgotPassword.intro')} error={alert}>
           <EmailField
             label={t('forgotPassword.email')}
-            registration={register('email', emailRules({ required: t('validation.required'), invalid: t('validation.email') }))}
+            registration={register('email')}
             error={errors.email}
             autoFocus
           />

@@ -11,20 +11,20 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldError, type UseFormRegister } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { errorProps } from '../app/form';
+import { contractResolver, errorProps, wordingOf } from '../app/form';
 import { toLanguage } from '../app/language';
 import { Busy } from '../app/layout';
 import { adminPaths } from '../app/paths';
 
 import { PhotosSection } from './photos-section';
-import { createBodyOf, EMPTY_PRODUCT, fieldOfPath, fieldsOf, isPrice, isQuantity, LIMITS, updateBodyOf, type ProductFields } from './product-form';
+import { checkedBodyOf, createBodyOf, EMPTY_PRODUCT, fieldOfPath, fieldsOf, isPrice, ProductFormContract, updateBodyOf, type ProductFields } from './product-form';
 import { StockSection } from './stock-section';
 
 /** `/admin/products/new` and `/admin/products/{id}`. */
@@ -56,6 +56,15 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
   const { register, control, handleSubmit, setError, setValue, reset, formState } = useForm<ProductFields>({
     defaultValues: product ? fieldsOf(product) : EMPTY_PRODUCT,
     mode: 'onTouched',
+    resolver: contractResolver(ProductFormContract, {
+      bodyOf: (fields) => checkedBodyOf(fields, product !== null),
+      fieldOf: fieldOfPath,
+      wording: wordingOf(t, {
+        price: t('validation.price'),
+        listPrice: ({ value }) => (typeof value === 'string' && isPrice(value) ? t('validation.listPrice') : t('validation.price')),
+        quantity: t('validation.quantity'),
+      }),
+    }),
   });
   const { errors, isSubmitting } = formState;
   const categories = adminApi.useCategoriesQuery(language);
@@ -90,12 +99,6 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
     else setFormError(failure.message || t('app.networkError'));
   }
 
-  const required = { value: true, message: t('validation.required') };
-  const textRules = (max: number) => ({
-    required,
-    validate: (value: string) => (value.trim() === '' ? t('validation.required') : value.trim().length <= max || t('validation.tooLong', { count: max })),
-  });
-
   return (
     <Stack spacing={3}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
@@ -126,17 +129,17 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
               <Typography component="legend" variant="h2" sx={{ mb: 1 }}>
                 {t('editor.english')}
               </Typography>
-              <LocalizedField name="titleEn" label={t('editor.titleEn')} lang="en" register={register} rules={textRules(LIMITS.title)} error={errors.titleEn} />
-              <LocalizedField name="descriptionEn" label={t('editor.descriptionEn')} lang="en" multiline register={register} rules={textRules(LIMITS.description)} error={errors.descriptionEn} />
-              <LocalizedField name="brandEn" label={t('editor.brandEn')} lang="en" register={register} rules={textRules(LIMITS.brand)} error={errors.brandEn} />
+              <LocalizedField name="titleEn" label={t('editor.titleEn')} lang="en" register={register} error={errors.titleEn} />
+              <LocalizedField name="descriptionEn" label={t('editor.descriptionEn')} lang="en" multiline register={register} error={errors.descriptionEn} />
+              <LocalizedField name="brandEn" label={t('editor.brandEn')} lang="en" register={register} error={errors.brandEn} />
             </Stack>
             <Stack spacing={2} component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
               <Typography component="legend" variant="h2" sx={{ mb: 1 }}>
                 {t('editor.arabic')}
               </Typography>
-              <LocalizedField name="titleAr" label={t('editor.titleAr')} lang="ar" register={register} rules={textRules(LIMITS.title)} error={errors.titleAr} />
-              <LocalizedField name="descriptionAr" label={t('editor.descriptionAr')} lang="ar" multiline register={register} rules={textRules(LIMITS.description)} error={errors.descriptionAr} />
-              <LocalizedField name="brandAr" label={t('editor.brandAr')} lang="ar" register={register} rules={textRules(LIMITS.brand)} error={errors.brandAr} />
+              <LocalizedField name="titleAr" label={t('editor.titleAr')} lang="ar" register={register} error={errors.titleAr} />
+              <LocalizedField name="descriptionAr" label={t('editor.descriptionAr')} lang="ar" multiline register={register} error={errors.descriptionAr} />
+              <LocalizedField name="brandAr" label={t('editor.brandAr')} lang="ar" register={register} error={errors.brandAr} />
             </Stack>
           </Box>
 
@@ -145,26 +148,18 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
               label={t('editor.price')}
               required
               slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
-              {...register('price', { required, validate: (value) => isPrice(value) || t('validation.price') })}
+              {...register('price')}
               {...errorProps(errors.price)}
             />
             <TextField
               label={t('editor.listPrice')}
               slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
-              {...register('listPrice', {
-                validate: (value, all) => {
-                  if (value.trim() === '') return true;
-                  if (!isPrice(value)) return t('validation.price');
-                  return !isPrice(all.price) || Number(value) > Number(all.price) || t('validation.listPrice');
-                },
-                deps: ['price'],
-              })}
+              {...register('listPrice', { deps: ['price'] })}
               {...errorProps(errors.listPrice)}
             />
             <Controller
               name="category"
               control={control}
-              rules={{ required }}
               render={({ field, fieldState }) => (
                 <TextField
                   select
@@ -217,14 +212,14 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
               label={t('editor.quantity')}
               required
               slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
-              {...register('quantity', { required, validate: (value) => isQuantity(value) || t('validation.quantity') })}
+              {...register('quantity')}
               {...errorProps(errors.quantity)}
             />
             {product ? (
               <TextField
                 label={t('editor.reason')}
                 sx={{ gridColumn: { lg: 'span 2' } }}
-                {...register('reason', { maxLength: { value: 200, message: t('validation.tooLong', { count: 200 }) } })}
+                {...register('reason')}
                 {...errorProps(errors.reason)}
               />
             ) : null}
@@ -256,7 +251,6 @@ function LocalizedField({
   lang,
   multiline = false,
   register,
-  rules,
   error,
 }: {
   name: TextName;
@@ -264,8 +258,7 @@ function LocalizedField({
   lang: 'en' | 'ar';
   multiline?: boolean;
   register: UseFormRegister<ProductFields>;
-  rules: Parameters<UseFormRegister<ProductFields>>[1];
-  error: Parameters<typeof errorProps>[0];
+  error: FieldError | undefined;
 }) {
   return (
     <TextField
@@ -274,7 +267,7 @@ function LocalizedField({
       multiline={multiline}
       minRows={multiline ? 4 : undefined}
       slotProps={{ htmlInput: { lang, dir: lang === 'ar' ? 'rtl' : 'ltr' } }}
-      {...register(name, rules)}
+      {...register(name)}
       {...errorProps(error)}
     />
   );

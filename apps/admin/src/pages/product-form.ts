@@ -1,4 +1,4 @@
-import { BRAND_MAX, DESCRIPTION_MAX, PRICE_MAX, QUANTITY_MAX, TITLE_MAX, type AdminProduct, type CreateProductBody, type UpdateProductBody } from '@dukkan/contracts/admin-products';
+import { CreateProductBodySchema, UpdateProductBodySchema, type AdminProduct, type CreateProductBody, type UpdateProductBody } from '@dukkan/contracts/admin-products';
 
 /** The editor's fields: the inputs' strings, turned into the API's body on save. */
 export interface ProductFields {
@@ -35,16 +35,33 @@ export const EMPTY_PRODUCT: ProductFields = {
   reason: '',
 };
 
-export const LIMITS = { title: TITLE_MAX, description: DESCRIPTION_MAX, brand: BRAND_MAX } as const;
-
-/** Dollars with at most two decimals, above 0 and within the API's bound. */
-export function isPrice(text: string): boolean {
-  if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return false;
-  const value = Number(text);
-  return value > 0 && value <= PRICE_MAX;
+/** An amount typed as plain decimal digits (`12`, `12.50`), else NaN: `1e3`, `0x10`, `.5` and `12.` are not amounts the editor takes. */
+function decimalOf(text: string): number {
+  const trimmed = text.trim();
+  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
-export function isQuantity(text: string): boolean {
-  return /^\d+$/.test(text.trim()) && Number(text) <= QUANTITY_MAX;
+
+/** A whole number typed as digits, else NaN. */
+function wholeOf(text: string): number {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** Whether a typed price is one the API takes: dollars above 0, with at most 2 decimals, within its bound. */
+export function isPrice(text: string): boolean {
+  return CreateProductBodySchema.shape.price.safeParse(decimalOf(text)).success;
+}
+
+/** What the editor checks before saving: the product as the API creates one, and an edit's reason for a new quantity. */
+export const ProductFormContract = CreateProductBodySchema.safeExtend({ reason: UpdateProductBodySchema.shape.reason });
+
+/**
+ * The editor's fields as `ProductFormContract` checks them. A price the API would refuse is
+ * checked as no number, so the list price is then checked on its own, not against a wrong price.
+ */
+export function checkedBodyOf(fields: ProductFields, editing: boolean): CreateProductBody & { reason?: string } {
+  const body = createBodyOf(fields);
+  return { ...body, price: isPrice(fields.price) ? body.price : Number.NaN, ...(editing ? { reason: fields.reason } : {}) };
 }
 
 export function fieldsOf(product: AdminProduct): ProductFields {
@@ -72,9 +89,9 @@ export function createBodyOf(fields: ProductFields): CreateProductBody {
     brand: { en: fields.brandEn.trim(), ar: fields.brandAr.trim() },
     category: fields.category,
     ...(fields.subcategory ? { subcategory: fields.subcategory } : {}),
-    price: Number(fields.price),
-    listPrice: fields.listPrice.trim() === '' ? null : Number(fields.listPrice),
-    quantity: Number(fields.quantity),
+    price: decimalOf(fields.price),
+    listPrice: fields.listPrice.trim() === '' ? null : decimalOf(fields.listPrice),
+    quantity: wholeOf(fields.quantity),
     status: fields.status === 'published' ? 'published' : 'draft',
   };
 }
@@ -91,7 +108,7 @@ export function updateBodyOf(fields: ProductFields, stored: AdminProduct): Updat
   return body;
 }
 
-/** The editor's field for a JSON path the API names in a 400 (`title.ar` → `titleAr`). */
+/** The editor's field for a JSON path the API names in a 400, or the contract in a problem (`title.ar` → `titleAr`). */
 export function fieldOfPath(path: string): FieldName | null {
   const map: Record<string, FieldName> = {
     title: 'titleEn',

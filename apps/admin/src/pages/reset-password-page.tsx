@@ -1,3 +1,4 @@
+import { StaffPasswordResetConfirmBodySchema } from '@dukkan/contracts/admin-staff';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -8,13 +9,16 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { newPasswordRules } from '../app/form';
+import { contractResolver, wordingOf } from '../app/form';
 import { adminPaths } from '../app/paths';
 import { NewPasswordField, PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
 
 interface Fields {
   password: string;
 }
+
+/** The screen's part of the request: the new password (the token is the link's). */
+const NewPassword = StaffPasswordResetConfirmBodySchema.pick({ password: true });
 
 /**
  * `/admin/reset-password?token=`: the mailed link's screen, where the member chooses a new
@@ -28,7 +32,10 @@ export default function ResetPasswordPage() {
   const [confirm, { isLoading }] = adminApi.useConfirmPasswordResetMutation();
   const [outcome, setOutcome] = useState<'changed' | 'badLink' | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<Fields>({ defaultValues: { password: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<Fields>({
+    defaultValues: { password: '' },
+    resolver: contractResolver(NewPassword, { bodyOf: (fields: Fields) => fields, wording: wordingOf(t, { password: t('validation.passwordLength') }) }),
+  });
   const { errors } = formState;
 
   async function onSubmit(fields: Fields) {
@@ -80,7 +87,7 @@ export default function ResetPasswordPage() {
       <PublicForm onSubmit={handleSubmit(onSubmit)} intro={t('resetPassword.intro')} error={alert}>
         <NewPasswordField
           label={t('resetPassword.password')}
-          registration={register('password', newPasswordRules({ required: t('validation.required'), tooShort: t('validation.passwordLength') }))}
+          registration={register('password')}
           error={errors.password}
           autoFocus
         />

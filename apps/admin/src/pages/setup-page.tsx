@@ -1,3 +1,4 @@
+import { SetupBodySchema, StaffEmailSchema, StaffNameSchema } from '@dukkan/contracts/admin-staff';
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
@@ -6,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { emailRules, errorProps, newPasswordRules } from '../app/form';
+import { contractResolver, errorProps, wordingOf } from '../app/form';
 import { Busy } from '../app/layout';
 import { EmailField, NewPasswordField, PublicForm, PublicFrame, SubmitButton } from '../app/public-frame';
 import { homeOf } from '../app/roles';
@@ -17,6 +18,9 @@ interface Fields {
   password: string;
 }
 
+/** The screen's part of the request (the token is the link's): a name and an email, which the first owner's setup needs, and the password. */
+const SetupFields = SetupBodySchema.omit({ token: true }).extend({ name: StaffNameSchema, email: StaffEmailSchema });
+
 /** `/admin/setup?token=`: the first owner's link from the start log, or an invitation's. */
 export default function SetupPage() {
   const { t } = useTranslation();
@@ -25,7 +29,13 @@ export default function SetupPage() {
   const token = params.get('token') ?? '';
   const check = adminApi.useCheckSetupTokenQuery(token, { skip: token === '' });
   const [setup, { isLoading, error }] = adminApi.useSetupMutation();
-  const { register, handleSubmit, setError, formState } = useForm<Fields>({ defaultValues: { name: '', email: '', password: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<Fields>({
+    defaultValues: { name: '', email: '', password: '' },
+    resolver: contractResolver(SetupFields, {
+      bodyOf: (fields: Fields) => fields,
+      wording: wordingOf(t, { email: t('validation.email'), password: t('validation.passwordLength') }),
+    }),
+  });
   const { errors } = formState;
 
   async function onSubmit(fields: Fields) {
@@ -49,16 +59,16 @@ export default function SetupPage() {
   else
     body = (
       <PublicForm onSubmit={handleSubmit(onSubmit)} intro={t('setup.intro')} error={alert}>
-        <TextField label={t('setup.name')} autoComplete="name" required {...register('name', { required: t('validation.required'), maxLength: { value: 100, message: t('validation.tooLong', { count: 100 }) } })} {...errorProps(errors.name)} />
+        <TextField label={t('setup.name')} autoComplete="name" required {...register('name')} {...errorProps(errors.name)} />
         <EmailField
           label={t('setup.email')}
           autoComplete="email"
-          registration={register('email', emailRules({ required: t('validation.required'), invalid: t('validation.email') }))}
+          registration={register('email')}
           error={errors.email}
         />
         <NewPasswordField
           label={t('setup.password')}
-          registration={register('password', newPasswordRules({ required: t('validation.required'), tooShort: t('validation.passwordLength') }))}
+          registration={register('password')}
           error={errors.password}
         />
         <SubmitButton busy={isLoading}>{t('setup.submit')}</SubmitButton>

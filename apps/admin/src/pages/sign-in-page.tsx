@@ -1,3 +1,4 @@
+import { StaffEmailSchema, StaffSignInBodySchema, TwoFactorCodeSchema, type StaffSignInBody } from '@dukkan/contracts/admin-staff';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -9,7 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { emailRules, errorProps } from '../app/form';
+import { contractResolver, errorProps, wordingOf } from '../app/form';
 import { adminPaths } from '../app/paths';
 import { EmailField, PublicForm, PublicFrame, PublicLink, SubmitButton } from '../app/public-frame';
 import { homeOf } from '../app/roles';
@@ -18,6 +19,15 @@ interface Fields {
   email: string;
   password: string;
   code: string;
+}
+
+/** The first step's check: an email as staff emails are, and a password; the second step's adds the authenticator's code. */
+const PasswordStep = StaffSignInBodySchema.extend({ email: StaffEmailSchema });
+const CodeStep = PasswordStep.extend({ code: TwoFactorCodeSchema });
+
+/** What sign-in sends at a step: the code only once it was asked for. */
+function signInBodyOf(fields: Fields, step: 'password' | 'code') {
+  return { email: fields.email.trim(), password: fields.password, ...(step === 'code' ? { code: fields.code.trim() } : {}) };
 }
 
 /**
@@ -31,12 +41,18 @@ export default function SignInPage() {
   const [signIn, { isLoading }] = adminApi.useSignInMutation();
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [alert, setAlert] = useState<string | null>(null);
-  const { register, handleSubmit, setError, setFocus, formState } = useForm<Fields>({ defaultValues: { email: '', password: '', code: '' } });
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<Fields>({
+    defaultValues: { email: '', password: '', code: '' },
+    resolver: contractResolver<Fields, StaffSignInBody>(step === 'code' ? CodeStep : PasswordStep, {
+      bodyOf: (fields) => signInBodyOf(fields, step),
+      wording: wordingOf(t, { email: t('validation.email'), code: t('validation.code') }),
+    }),
+  });
   const { errors } = formState;
 
   async function onSubmit(fields: Fields) {
     setAlert(null);
-    const result = await signIn({ email: fields.email.trim(), password: fields.password, ...(step === 'code' ? { code: fields.code.trim() } : {}) });
+    const result = await signIn(signInBodyOf(fields, step));
     if ('data' in result && result.data) {
       const from = (location.state as { from?: unknown } | null)?.from;
       const back = typeof from === 'string' && from.startsWith('/') && !from.startsWith(adminPaths.signIn()) ? from : homeOf(result.data.role);
@@ -68,7 +84,7 @@ export default function SignInPage() {
           <>
             <EmailField
               label={t('signIn.email')}
-              registration={register('email', emailRules({ required: t('validation.required'), invalid: t('validation.email') }))}
+              registration={register('email')}
               error={errors.email}
               autoFocus
             />
@@ -77,7 +93,7 @@ export default function SignInPage() {
               type="password"
               autoComplete="current-password"
               required
-              {...register('password', { required: t('validation.required') })}
+              {...register('password')}
               {...errorProps(errors.password)}
             />
           </>
@@ -89,7 +105,7 @@ export default function SignInPage() {
               autoComplete="one-time-code"
               required
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, dir: 'ltr' } }}
-              {...register('code', { required: t('validation.required'), pattern: { value: /^\s*\d{6}\s*$/, message: t('validation.code') } })}
+              {...register('code')}
               {...errorProps(errors.code)}
             />
           </>

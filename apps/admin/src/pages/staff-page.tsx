@@ -1,4 +1,4 @@
-import type { StaffRole } from '@dukkan/contracts/admin-staff';
+import { CreateStaffBodySchema, type StaffRole } from '@dukkan/contracts/admin-staff';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { EMAIL, errorProps, PASSWORD_MIN } from '../app/form';
+import { contractResolver, errorProps, wordingOf } from '../app/form';
 import { Busy } from '../app/layout';
 
 const ROLES: StaffRole[] = ['owner', 'catalog', 'support'];
@@ -33,6 +33,12 @@ interface Fields {
   role: StaffRole;
   password: string;
   invite: boolean;
+}
+
+/** What adding a member sends: an invitation, or the password the member signs in with. */
+function staffBodyOf(fields: Fields) {
+  const base = { email: fields.email.trim(), name: fields.name.trim(), role: fields.role };
+  return fields.invite ? { ...base, invite: true as const } : { ...base, password: fields.password };
 }
 
 /** `/admin/staff` (owner): the staff list, roles, disabling, two-factor resets, adding or inviting. */
@@ -47,6 +53,14 @@ export default function StaffPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const { register, control, handleSubmit, reset, setError, formState } = useForm<Fields>({
     defaultValues: { name: '', email: '', role: 'catalog', password: '', invite: false },
+    resolver: contractResolver(CreateStaffBodySchema, {
+      bodyOf: staffBodyOf,
+      wording: wordingOf(t, {
+        email: t('validation.email'),
+        // Blank or short alike: the password's length is what is missing.
+        password: ({ issue }) => (issue.code === 'too_big' ? t('validation.tooLong', { count: Number(issue.maximum) }) : t('validation.passwordLength')),
+      }),
+    }),
   });
   const { errors, isSubmitting } = formState;
   const invite = useWatch({ control, name: 'invite' });
@@ -58,8 +72,7 @@ export default function StaffPage() {
 
   async function onSubmit(fields: Fields) {
     setFormError(null);
-    const base = { email: fields.email.trim(), name: fields.name.trim(), role: fields.role };
-    const result = await addStaff(fields.invite ? { ...base, invite: true } : { ...base, password: fields.password });
+    const result = await addStaff(staffBodyOf(fields));
     if (!result.error) {
       toast.success(fields.invite ? t('staff.invited') : t('staff.added'));
       reset();
@@ -156,12 +169,12 @@ export default function StaffPage() {
                 {formError}
               </Alert>
             ) : null}
-            <TextField label={t('staff.name')} required {...register('name', { required: t('validation.required') })} {...errorProps(errors.name)} />
+            <TextField label={t('staff.name')} required {...register('name')} {...errorProps(errors.name)} />
             <TextField
               label={t('staff.email')}
               type="email"
               required
-              {...register('email', { required: t('validation.required'), pattern: { value: EMAIL, message: t('validation.email') } })}
+              {...register('email')}
               {...errorProps(errors.email)}
             />
             <Controller
@@ -184,7 +197,7 @@ export default function StaffPage() {
                 type="password"
                 autoComplete="new-password"
                 required
-                {...register('password', { validate: (value, all) => all.invite || value.length >= PASSWORD_MIN || t('validation.passwordLength') })}
+                {...register('password')}
                 {...errorProps(errors.password)}
               />
             )}

@@ -1,4 +1,4 @@
-import type { AdminProduct } from '@dukkan/contracts/admin-products';
+import { type AdminProduct, type StockAdjustmentBody, StockAdjustmentBodySchema } from '@dukkan/contracts/admin-products';
 import { formatDateTime } from '@dukkan/contracts/format';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 
 import { adminApi } from '../app/api';
 import { failureOf } from '../app/errors';
-import { errorProps } from '../app/form';
+import { contractResolver, errorProps, wordingOf } from '../app/form';
 import { toLanguage } from '../app/language';
 
 /** The ledger's kinds of change (modules/admin products): shown in the screen's language. */
@@ -32,6 +32,12 @@ interface Fields {
   reason: string;
 }
 
+/** What an adjustment sends: the delta typed as a whole number (else no number), and the reason. */
+function adjustmentOf(fields: Fields): StockAdjustmentBody {
+  const delta = fields.delta.trim();
+  return { delta: /^[-+]?\d+$/.test(delta) ? Number(delta) : Number.NaN, reason: fields.reason.trim() };
+}
+
 /** The editor's stock: adjust by a delta with a reason, and the ledger of every change. */
 export function StockSection({ product }: { product: AdminProduct }) {
   const { t, i18n } = useTranslation();
@@ -39,12 +45,15 @@ export function StockSection({ product }: { product: AdminProduct }) {
   const ledger = adminApi.useStockLedgerQuery(product._id);
   const [adjust] = adminApi.useAdjustStockMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, formState } = useForm<Fields>({ defaultValues: { delta: '', reason: '' } });
+  const { register, handleSubmit, reset, setError, formState } = useForm<Fields>({
+    defaultValues: { delta: '', reason: '' },
+    resolver: contractResolver(StockAdjustmentBodySchema, { bodyOf: adjustmentOf, wording: wordingOf(t, { delta: t('validation.delta') }) }),
+  });
   const { errors, isSubmitting } = formState;
 
   async function onSubmit(fields: Fields) {
     setFailure(null);
-    const result = await adjust({ id: product._id, delta: Number(fields.delta), reason: fields.reason.trim() });
+    const result = await adjust({ id: product._id, ...adjustmentOf(fields) });
     if ('data' in result) {
       toast.success(t('editor.adjusted'));
       reset();
@@ -66,16 +75,14 @@ export function StockSection({ product }: { product: AdminProduct }) {
             label={t('editor.delta')}
             required
             slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
-            {...register('delta', { required: t('validation.required'), validate: (value) => (/^[-+]?\d+$/.test(value.trim()) && Number(value) !== 0) || t('validation.delta') })}
+            {...register('delta')}
             {...errorProps(errors.delta)}
           />
           <TextField
             label={t('editor.adjustReason')}
             required
             sx={{ flexGrow: 1 }}
-            {...register('reason', {
-              validate: (value) => (value.trim() === '' ? t('validation.required') : value.trim().length <= 200 || t('validation.tooLong', { count: 200 })),
-            })}
+            {...register('reason')}
             {...errorProps(errors.reason)}
           />
           <Button type="submit" variant="outlined" loading={isSubmitting} sx={{ mt: 1 }}>
