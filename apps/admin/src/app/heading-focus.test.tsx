@@ -1,15 +1,22 @@
+import type { AdminOrderListResponse, StatsResponse } from '@dukkan/contracts/admin-orders';
+import type { StaffSessionResponse } from '@dukkan/contracts/admin-staff';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { failure, OWNER, SIGNED_OUT, type Answer } from '../test/api-server';
 import { stats, summary } from '../test/back-office';
-import { json, OWNER, renderAdmin, stubApi } from '../test/harness';
+import { renderAdmin, stubApi } from '../test/harness';
+
+const statsAnswer = http.get<never, never, Answer<StatsResponse>>('/api/admin/stats', () => HttpResponse.json({ data: stats() }));
 
 /** The focus after a change of screen in the back office (issue #32), as the storefront's (decision 0025). */
 describe('the focus after a change of screen', () => {
   it('goes to the new screen’s heading when the navigation’s link is pressed with Enter (in Arabic)', async () => {
-    stubApi((call) =>
-      call.url.pathname === '/api/admin/stats' ? json(200, { data: stats() }) : call.url.pathname === '/api/admin/orders' ? json(200, { data: [summary()], total: 1 }) : undefined,
+    stubApi(
+      statsAnswer,
+      http.get<never, never, Answer<AdminOrderListResponse>>('/api/admin/orders', () => HttpResponse.json({ data: [summary()], total: 1 })),
     );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin', 'ar');
@@ -22,7 +29,7 @@ describe('the focus after a change of screen', () => {
   });
 
   it('stays in a field the new screen focuses itself (the email of "forgot your password")', async () => {
-    stubApi(undefined, { signedIn: false });
+    stubApi(SIGNED_OUT);
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/sign-in', 'ar');
     const link = await screen.findByRole('link', { name: 'نسيت كلمة المرور؟' });
@@ -34,13 +41,13 @@ describe('the focus after a change of screen', () => {
 
   it('goes to the dashboard’s heading after signing in with Enter', async () => {
     let signedIn = false;
-    stubApi((call) => {
-      if (call.url.pathname === '/api/admin/session') {
-        if (call.method === 'POST') signedIn = true;
-        return signedIn ? json(200, { data: { staff: OWNER } }) : json(401, { message: 'Sign in first', code: 'UNAUTHORIZED' });
-      }
-      return call.url.pathname === '/api/admin/stats' ? json(200, { data: stats() }) : undefined;
-    });
+    stubApi(
+      http.all<never, never, Answer<StaffSessionResponse>>('/api/admin/session', ({ request }) => {
+        if (request.method === 'POST') signedIn = true;
+        return signedIn ? HttpResponse.json({ data: { staff: OWNER } }) : failure(401, 'UNAUTHORIZED', 'Sign in first');
+      }),
+      statsAnswer,
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/sign-in', 'ar');
     // The sign-in screen focuses its email field itself.

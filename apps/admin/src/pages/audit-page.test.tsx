@@ -1,9 +1,12 @@
+import type { AuditListResponse } from '@dukkan/contracts/admin-orders';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { auditEntry, lastQuery, ORDER_ID, sessionOf, SUPPORT } from '../test/back-office';
-import { json, renderAdmin, stubApi } from '../test/harness';
+import { sessionOf, type Answer } from '../test/api-server';
+import { auditEntry, lastQuery, ORDER_ID, SUPPORT } from '../test/back-office';
+import { renderAdmin, stubApi } from '../test/harness';
 
 import { diffOf } from './audit-page';
 
@@ -13,9 +16,12 @@ const ENTRIES = [
   auditEntry({ _id: 'e2', action: 'staff.sign-in-failed', actor: { _id: null, email: 'guess@example.com', role: null }, entityType: null, entityId: null, before: null, after: null }),
 ];
 
+/** The log answers ENTRIES, of `total`. */
+const logAnswer = (total: number) => http.get<never, never, Answer<AuditListResponse>>(LOG, () => HttpResponse.json({ data: ENTRIES, total }));
+
 describe('audit log', () => {
   it('shows who, when, from where, the translated action, the entity and what changed; filters and pages through the API', async () => {
-    const calls = stubApi((call) => (call.url.pathname === LOG ? json(200, { data: ENTRIES, total: 60 }) : undefined));
+    const calls = stubApi(logAnswer(60));
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/audit');
     const table = await screen.findByRole('table', { name: 'Audit log' });
@@ -40,7 +46,7 @@ describe('audit log', () => {
   });
 
   it('is in Arabic with the actions translated', async () => {
-    stubApi((call) => (call.url.pathname === LOG ? json(200, { data: ENTRIES, total: 2 }) : undefined));
+    stubApi(logAnswer(2));
     await renderAdmin('/admin/audit', 'ar');
     const table = await screen.findByRole('table', { name: 'سجل التدقيق' });
     expect(within(table).getByText('غيّر حالة طلب')).toBeInTheDocument();
@@ -48,7 +54,7 @@ describe('audit log', () => {
   });
 
   it('is the owner’s only: support gets no link and is refused', async () => {
-    stubApi((call) => sessionOf(SUPPORT)(call));
+    stubApi(sessionOf(SUPPORT));
     await renderAdmin('/admin/audit');
     expect(await screen.findByText('Your role cannot use this page.')).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Back office' })).queryByRole('link', { name: 'Audit log' })).not.toBeInTheDocument();

@@ -1,16 +1,22 @@
+import type { AdminCustomerListResponse, AdminCustomerResponse, CustomerPasswordResetResponse, UpdateCustomerBody } from '@dukkan/contracts/admin-orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { CATALOG, customer, CUSTOMER_ID, lastQuery, ORDER_ID, sessionOf, SUPPORT, writes } from '../test/back-office';
-import { json, renderAdmin, stubApi } from '../test/harness';
+import { failure, sessionOf, type Answer } from '../test/api-server';
+import { CATALOG, customer, CUSTOMER_ID, lastQuery, ORDER_ID, SUPPORT, writes } from '../test/back-office';
+import { renderAdmin, stubApi } from '../test/harness';
 
 const LIST = '/api/admin/customers';
 const ONE = `${LIST}/${CUSTOMER_ID}`;
 
 describe('customers list', () => {
   it('searches by email or name and pages through the API', async () => {
-    const calls = stubApi((call) => sessionOf(SUPPORT)(call) ?? (call.url.pathname === LIST ? json(200, { data: [customer()], total: 60 }) : undefined));
+    const calls = stubApi(
+      sessionOf(SUPPORT),
+      http.get<never, never, Answer<AdminCustomerListResponse>>(LIST, () => HttpResponse.json({ data: [customer()], total: 60 })),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/customers');
     const table = await screen.findByRole('table', { name: 'Customers' });
@@ -25,7 +31,7 @@ describe('customers list', () => {
   });
 
   it('is refused to a catalog member', async () => {
-    stubApi((call) => sessionOf(CATALOG)(call));
+    stubApi(sessionOf(CATALOG));
     await renderAdmin('/admin/customers');
     expect(await screen.findByText('Your role cannot use this page.')).toBeInTheDocument();
   });
@@ -34,15 +40,14 @@ describe('customers list', () => {
 describe('customer page', () => {
   it('shows the profile, addresses, orders and lifetime spend; sends a password reset and disables the account after confirmation', async () => {
     let current = customer();
-    const calls = stubApi((call) => {
-      if (call.url.pathname === ONE && call.method === 'GET') return json(200, { data: current });
-      if (call.url.pathname === ONE && call.method === 'PATCH') {
-        current = { ...current, disabled: (JSON.parse(call.body) as { disabled: boolean }).disabled };
-        return json(200, { data: current });
-      }
-      if (call.url.pathname === `${ONE}/password-reset`) return json(202);
-      return undefined;
-    });
+    const calls = stubApi(
+      http.get<never, never, Answer<AdminCustomerResponse>>(ONE, () => HttpResponse.json({ data: current })),
+      http.patch<never, UpdateCustomerBody, Answer<AdminCustomerResponse>>(ONE, async ({ request }) => {
+        current = { ...current, disabled: (await request.json()).disabled };
+        return HttpResponse.json({ data: current });
+      }),
+      http.post<never, never, Answer<CustomerPasswordResetResponse>>(`${ONE}/password-reset`, () => HttpResponse.json({ data: { sent: true } }, { status: 202 })),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin(`/admin/customers/${CUSTOMER_ID}`);
 
@@ -85,11 +90,10 @@ describe('customer page', () => {
   });
 
   it('shows the API’s message in the dialog when an action fails', async () => {
-    stubApi((call) => {
-      if (call.url.pathname === ONE && call.method === 'GET') return json(200, { data: customer() });
-      if (call.url.pathname === ONE) return json(409, { message: 'The account changed meanwhile', code: 'CONFLICT' });
-      return undefined;
-    });
+    stubApi(
+      http.get<never, never, Answer<AdminCustomerResponse>>(ONE, () => HttpResponse.json({ data: customer() })),
+      http.patch<never, UpdateCustomerBody, Answer<AdminCustomerResponse>>(ONE, () => failure(409, 'CONFLICT', 'The account changed meanwhile')),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin(`/admin/customers/${CUSTOMER_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Disable account' }));
@@ -99,7 +103,7 @@ describe('customer page', () => {
   });
 
   it('is in Arabic', async () => {
-    stubApi((call) => (call.url.pathname === ONE ? json(200, { data: customer({ disabled: true }) }) : undefined));
+    stubApi(http.get<never, never, Answer<AdminCustomerResponse>>(ONE, () => HttpResponse.json({ data: customer({ disabled: true }) })));
     await renderAdmin(`/admin/customers/${CUSTOMER_ID}`, 'ar');
     expect(await screen.findByRole('button', { name: 'تفعيل الحساب' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'الملف الشخصي' })).toHaveTextContent('معطّل');
@@ -107,7 +111,7 @@ describe('customer page', () => {
   });
 
   it('says when the customer does not exist', async () => {
-    stubApi((call) => (call.url.pathname === ONE ? json(404, { message: 'Customer not found', code: 'CUSTOMER_NOT_FOUND' }) : undefined));
+    stubApi(http.get<never, never, Answer<AdminCustomerResponse>>(ONE, () => failure(404, 'CUSTOMER_NOT_FOUND', 'Customer not found')));
     await renderAdmin(`/admin/customers/${CUSTOMER_ID}`);
     expect(await screen.findByText('This customer does not exist.')).toBeInTheDocument();
   });

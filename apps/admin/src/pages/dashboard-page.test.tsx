@@ -1,18 +1,22 @@
+import type { Stats, StatsResponse } from '@dukkan/contracts/admin-orders';
 import { lastDays } from '@dukkan/contracts/format';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { APPLES, CATALOG, KIWIS, lastQuery, ORDER_ID, sessionOf, stats, SUPPORT } from '../test/back-office';
-import { json, renderAdmin, stubApi, type Call } from '../test/harness';
+import { failure, sessionOf, type Answer } from '../test/api-server';
+import { APPLES, CATALOG, KIWIS, lastQuery, ORDER_ID, stats, SUPPORT } from '../test/back-office';
+import { renderAdmin, stubApi } from '../test/harness';
 
 import { wholeCountTick } from './dashboard-page';
 
-const statsAnswer = (call: Call) => (call.url.pathname === '/api/admin/stats' ? json(200, { data: stats() }) : undefined);
+/** The figures `figures` (the fixture's by default). */
+const statsAnswer = (figures: Stats = stats()) => http.get<never, never, Answer<StatsResponse>>('/api/admin/stats', () => HttpResponse.json({ data: figures }));
 
 describe('dashboard', () => {
   it('is the landing screen: today, the chart’s figures, expiring orders, low stock and best sellers; the period switch asks again', async () => {
-    const calls = stubApi(statsAnswer);
+    const calls = stubApi(statsAnswer());
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin');
 
@@ -51,13 +55,13 @@ describe('dashboard', () => {
   });
 
   it('shows the API’s message when the figures cannot be loaded', async () => {
-    stubApi((call) => (call.url.pathname === '/api/admin/stats' ? json(500, { message: 'The database is unreachable', code: 'INTERNAL' }) : undefined));
+    stubApi(http.get<never, never, Answer<StatsResponse>>('/api/admin/stats', () => failure(500, 'INTERNAL', 'The database is unreachable')));
     await renderAdmin('/admin');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong: The database is unreachable');
   });
 
   it('is in Arabic, right to left, with dates in Arabic and Latin digits', async () => {
-    stubApi(statsAnswer);
+    stubApi(statsAnswer());
     await renderAdmin('/admin', 'ar');
     expect(await screen.findByRole('heading', { level: 1, name: 'لوحة المعلومات' })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
@@ -69,7 +73,7 @@ describe('dashboard', () => {
   });
 
   it('is every role’s landing screen, with the navigation of each role', async () => {
-    stubApi((call) => sessionOf(SUPPORT)(call) ?? statsAnswer(call));
+    stubApi(sessionOf(SUPPORT), statsAnswer());
     await renderAdmin('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Back office' });
@@ -78,7 +82,7 @@ describe('dashboard', () => {
   });
 
   it('opens for a catalog member too', async () => {
-    stubApi((call) => sessionOf(CATALOG)(call) ?? statsAnswer(call));
+    stubApi(sessionOf(CATALOG), statsAnswer());
     await renderAdmin('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Back office' });
@@ -88,7 +92,7 @@ describe('dashboard', () => {
   it('shows a catalog member the expiring orders as the API gives them, without the customer’s email, and no link to the orders it may not open', async () => {
     // The API leaves `customerEmail` out for the catalog role (it may not read customers).
     const figures = stats({ expiringUnpaid: [{ _id: ORDER_ID, payBy: '2026-11-27T12:00:00.000Z', amount: 40 }] });
-    stubApi((call) => sessionOf(CATALOG)(call) ?? (call.url.pathname === '/api/admin/stats' ? json(200, { data: figures }) : undefined));
+    stubApi(sessionOf(CATALOG), statsAnswer(figures));
     await renderAdmin('/admin', 'ar');
     const expiring = await screen.findByRole('table', { name: 'طلبات غير مدفوعة توشك مهلتها على الانتهاء' });
     const [, row] = within(expiring).getAllByRole('row');
@@ -101,7 +105,7 @@ describe('dashboard', () => {
   });
 
   it('links a support member to the orders, not to the products screen it may not open', async () => {
-    stubApi((call) => sessionOf(SUPPORT)(call) ?? statsAnswer(call));
+    stubApi(sessionOf(SUPPORT), statsAnswer());
     await renderAdmin('/admin', 'ar');
     const expiring = await screen.findByRole('table', { name: 'طلبات غير مدفوعة توشك مهلتها على الانتهاء' });
     expect(within(expiring).getByRole('link', { name: ORDER_ID })).toHaveAttribute('href', `/admin/orders/${ORDER_ID}`);
@@ -124,7 +128,7 @@ describe('dashboard', () => {
     ];
     for (const [paidOrders, text] of expected) {
       const figures = stats({ totals: { revenue: paidOrders === 0 ? 0 : 1420, paidOrders, refunded: 10 } });
-      stubApi((call) => (call.url.pathname === '/api/admin/stats' ? json(200, { data: figures }) : undefined));
+      stubApi(statsAnswer(figures));
       const view = await renderAdmin('/admin', 'ar');
       expect(await screen.findByText(text)).toBeInTheDocument();
       view.unmount();
@@ -142,7 +146,7 @@ describe('dashboard', () => {
     ];
     for (const [lowStockThreshold, title] of expected) {
       const figures = stats({ lowStockThreshold });
-      stubApi((call) => (call.url.pathname === '/api/admin/stats' ? json(200, { data: figures }) : undefined));
+      stubApi(statsAnswer(figures));
       const view = await renderAdmin('/admin', 'ar');
       expect(await screen.findByRole('region', { name: title })).toBeInTheDocument();
       view.unmount();

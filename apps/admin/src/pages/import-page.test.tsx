@@ -1,27 +1,48 @@
+import type { ImportProgress, ImportProgressResponse, ImportStartedResponse } from '@dukkan/contracts/admin-import';
+import type { AdminProductListResponse, ImportCounts, ImportErrorCode, ImportErrorResponse, ImportResult } from '@dukkan/contracts/admin-products';
+import type { SubcategoryPageResponse } from '@dukkan/contracts/catalog';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { adminApi } from '../app/api';
-import { json, renderAdmin, stubApi, type Answer, type Call, type Handler, type PendingUpload } from '../test/harness';
+import type { Answer } from '../test/api-server';
+import { holdUploadProgress, renderAdmin, stubApi, type Call, type PendingUpload } from '../test/harness';
 
 const HEADER = 'id,category,status,title_en,title_ar,description_en,description_ar,brand_en,brand_ar,price,list_price,quantity';
 const BAD = `${HEADER}\n,Grocery,draft,Mango,مانجو,Sweet,حلوة,Farm,مزرعة,abc,,5\n,Nowhere,draft,Kiwi,كيوي,Green,أخضر,Farm,مزرعة,2,,x\n`;
 const GOOD = `${HEADER}\n,Grocery,draft,Mango,مانجو,Sweet,حلوة,Farm,مزرعة,4.50,,5\n`;
 
-const imports = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/admin/products/import');
+const IMPORT = '/api/admin/products/import';
+const imports = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.url.pathname === IMPORT);
+
+/** What the upload may answer: the counts (200), the background import's id (202), the rows' errors or another refusal (400). */
+type ImportAnswer = Answer<ImportResult | ImportStartedResponse | ImportErrorResponse>;
+
+/** An import's progress report as `GET /api/admin/imports/{id}` gives it: `report` says how far it has got. */
+function progress(report: Partial<ImportProgress> & Pick<ImportProgress, '_id' | 'status'>): ImportProgress {
+  return { dryRun: false, rowsChecked: 0, total: null, created: 0, updated: 0, errors: [], createdAt: '2026-11-27T09:59:00.000Z', finishedAt: null, ...report };
+}
+
+/** `GET /api/admin/imports/{importId}` answers `report()` at each poll. */
+const progressAnswer = (importId: string, report: () => ImportProgress) =>
+  http.get<never, never, Answer<ImportProgressResponse>>(`/api/admin/imports/${importId}`, () => HttpResponse.json({ data: report() }));
+
+/** The upload answers a background import's id (202), as `?async=1` asks. */
+const startsInBackground = (importId: string) => http.post<never, never, ImportAnswer>(IMPORT, () => HttpResponse.json({ data: { importId } }, { status: 202 }));
 
 /**
  * The API of a file that checks clean with `dry`'s counts and imports in the background as
- * `importId`, whose progress is `progress()` at each poll.
+ * `importId`, whose progress is `report()` at each poll.
  */
-function backgroundImport(importId: string, dry: { created: number; updated: number }, progress: () => Answer): Handler {
-  return (call) => {
-    if (call.url.pathname === '/api/admin/products/import') {
-      return call.url.searchParams.get('dryRun') === '1' ? json(200, { data: dry }) : json(202, { data: { importId } });
-    }
-    return call.url.pathname === `/api/admin/imports/${importId}` ? progress() : undefined;
-  };
+function backgroundImport(importId: string, dry: ImportCounts, report: () => ImportProgress): HttpHandler[] {
+  return [
+    http.post<never, never, ImportAnswer>(IMPORT, ({ request }) =>
+      new URL(request.url).searchParams.get('dryRun') === '1' ? HttpResponse.json({ data: dry }) : HttpResponse.json({ data: { importId } }, { status: 202 }),
+    ),
+    progressAnswer(importId, report),
+  ];
 }
 
 /** Chooses the good file, checks it and confirms the import, as an owner would. */
@@ -34,28 +55,30 @@ async function importGoodFile(user: ReturnType<typeof userEvent.setup>): Promise
 describe('import', () => {
   it('shows a dry run’s errors by line and column, then imports the fixed file with progress', async () => {
     let polls = 0;
-    const calls = stubApi((call) => {
-      if (call.url.pathname === '/api/admin/products/import') {
-        if (call.body.includes('abc')) {
-          return json(400, {
-            errors: [
-              { line: 2, column: 'price', message: 'price must be a number of dollars' },
-              { line: 3, column: 'category', message: 'No department named Nowhere' },
-              { line: 3, column: 'quantity', message: 'quantity must be a whole number from 0' },
-            ],
-          });
+    const calls = stubApi(
+      http.post<never, never, ImportAnswer>(IMPORT, async ({ request }) => {
+        if ((await request.text()).includes('abc')) {
+          return HttpResponse.json(
+            {
+              errors: [
+                { line: 2, column: 'price', message: 'price must be a number of dollars' },
+                { line: 3, column: 'category', message: 'No department named Nowhere' },
+                { line: 3, column: 'quantity', message: 'quantity must be a whole number from 0' },
+              ],
+            },
+            { status: 400 },
+          );
         }
-        if (call.url.searchParams.get('dryRun') === '1') return json(200, { data: { created: 1, updated: 0 } });
-        return json(202, { data: { importId: 'imp1' } });
-      }
-      if (call.url.pathname === '/api/admin/imports/imp1') {
+        if (new URL(request.url).searchParams.get('dryRun') === '1') return HttpResponse.json({ data: { created: 1, updated: 0 } });
+        return HttpResponse.json({ data: { importId: 'imp1' } }, { status: 202 });
+      }),
+      progressAnswer('imp1', () => {
         polls += 1;
         return polls < 2
-          ? json(200, { data: { status: 'applying', rowsChecked: 0, total: 1, created: 0, updated: 0, errors: [] } })
-          : json(200, { data: { status: 'done', rowsChecked: 1, total: 1, created: 1, updated: 0, errors: [] } });
-      }
-      return undefined;
-    });
+          ? progress({ _id: 'imp1', status: 'applying', rowsChecked: 0, total: 1, created: 0, updated: 0 })
+          : progress({ _id: 'imp1', status: 'done', rowsChecked: 1, total: 1, created: 1, updated: 0 });
+      }),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/import');
     expect(await screen.findByRole('heading', { level: 1, name: 'Import and export' })).toBeInTheDocument();
@@ -93,10 +116,10 @@ describe('import', () => {
   it('shows how many products the import has written while it applies them', async () => {
     let finish = false;
     stubApi(
-      backgroundImport('imp3', { created: 40, updated: 2 }, () =>
+      ...backgroundImport('imp3', { created: 40, updated: 2 }, () =>
         finish
-          ? json(200, { data: { status: 'done', rowsChecked: 42, total: 42, created: 40, updated: 2, errors: [] } })
-          : json(200, { data: { status: 'applying', rowsChecked: 42, total: 42, created: 30, updated: 2, errors: [] } }),
+          ? progress({ _id: 'imp3', status: 'done', rowsChecked: 42, total: 42, created: 40, updated: 2 })
+          : progress({ _id: 'imp3', status: 'applying', rowsChecked: 42, total: 42, created: 30, updated: 2 }),
       ),
     );
     const user = userEvent.setup({ delay: null });
@@ -115,10 +138,10 @@ describe('import', () => {
     const importing = backgroundImport('imp2', { created: 1, updated: 0 }, () => {
       polls += 1;
       return polls < 3
-        ? json(200, { data: { status: 'applying', rowsChecked: 0, total: 1, created: 0, updated: 0, errors: [] } })
-        : json(200, { data: { status: 'done', rowsChecked: 1, total: 1, created: 1, updated: 0, errors: [] } });
+        ? progress({ _id: 'imp2', status: 'applying', rowsChecked: 0, total: 1, created: 0, updated: 0 })
+        : progress({ _id: 'imp2', status: 'done', rowsChecked: 1, total: 1, created: 1, updated: 0 });
     });
-    const calls = stubApi((call) => (call.url.pathname === '/api/admin/products' ? json(200, { data: [], total: 0 }) : importing(call)));
+    const calls = stubApi(http.get<never, never, Answer<AdminProductListResponse>>('/api/admin/products', () => HttpResponse.json({ data: [], total: 0 })), ...importing);
     const user = userEvent.setup({ delay: null });
     const { store } = await renderAdmin('/admin/import');
     // A list some other screen keeps open.
@@ -136,11 +159,7 @@ describe('import', () => {
   });
 
   it('says a background import failed, and that nothing was changed, when its progress reports it', async () => {
-    stubApi(
-      backgroundImport('imp3', { created: 1, updated: 0 }, () =>
-        json(200, { data: { status: 'failed', rowsChecked: 1, total: 1, created: 0, updated: 0, errors: [] } }),
-      ),
-    );
+    stubApi(...backgroundImport('imp3', { created: 1, updated: 0 }, () => progress({ _id: 'imp3', status: 'failed', rowsChecked: 1, total: 1, created: 0, updated: 0 })));
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/import');
     await importGoodFile(user);
@@ -149,11 +168,7 @@ describe('import', () => {
   });
 
   it('says how many products a background import had written when it failed partway', async () => {
-    stubApi(
-      backgroundImport('imp4', { created: 300, updated: 0 }, () =>
-        json(200, { data: { status: 'failed', rowsChecked: 300, total: 300, created: 150, updated: 0, errors: [] } }),
-      ),
-    );
+    stubApi(...backgroundImport('imp4', { created: 300, updated: 0 }, () => progress({ _id: 'imp4', status: 'failed', rowsChecked: 300, total: 300, created: 150, updated: 0 })));
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/import');
     await importGoodFile(user);
@@ -163,17 +178,20 @@ describe('import', () => {
 
   it('shows the upload’s progress as the file’s bytes go up, with the same request and CSRF header', async () => {
     document.cookie = 'XSRF-TOKEN=xsrf-abc; path=/';
-    const uploads: PendingUpload[] = [];
+    // The API answers the upload only when the test lets it, after moving its progress.
+    let answerUpload = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answerUpload = resolve;
+    });
     const calls = stubApi(
-      (call) => {
-        if (call.url.pathname === '/api/admin/products/import') return json(202, { data: { importId: 'dry1' } });
-        if (call.url.pathname === '/api/admin/imports/dry1') {
-          return json(200, { data: { status: 'checked', rowsChecked: 1, total: 1, created: 1, updated: 0, errors: [], finishedAt: '2026-11-27T10:00:00.000Z' } });
-        }
-        return undefined;
-      },
-      { onUpload: (upload) => uploads.push(upload) },
+      http.post<never, never, ImportAnswer>(IMPORT, async () => {
+        await answered;
+        return HttpResponse.json({ data: { importId: 'dry1' } }, { status: 202 });
+      }),
+      progressAnswer('dry1', () => progress({ _id: 'dry1', status: 'checked', dryRun: true, rowsChecked: 1, total: 1, created: 1, updated: 0, finishedAt: '2026-11-27T10:00:00.000Z' })),
     );
+    const uploads: PendingUpload[] = [];
+    holdUploadProgress((upload) => uploads.push(upload));
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/import');
     await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
@@ -181,14 +199,16 @@ describe('import', () => {
 
     await waitFor(() => expect(uploads).toHaveLength(1));
     const upload = uploads[0]!;
-    expect(upload.call.method).toBe('POST');
-    expect(upload.call.url.pathname).toBe('/api/admin/products/import');
-    expect(upload.call.url.searchParams.get('dryRun')).toBe('1');
-    expect(upload.call.url.searchParams.get('async')).toBe('1');
-    expect(upload.call.headers.get('X-XSRF-TOKEN')).toBe('xsrf-abc');
-    expect(upload.call.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(upload.call.body).toBe(GOOD);
-    expect(imports(calls)).toEqual([upload.call]);
+    // The one request of the upload: the same as the RTK Query base query's, the CSRF header included.
+    await waitFor(() => expect(imports(calls)).toHaveLength(1));
+    const [sent] = imports(calls);
+    expect(sent!.method).toBe('POST');
+    expect(sent!.url.pathname).toBe('/api/admin/products/import');
+    expect(sent!.url.searchParams.get('dryRun')).toBe('1');
+    expect(sent!.url.searchParams.get('async')).toBe('1');
+    expect(sent!.headers.get('X-XSRF-TOKEN')).toBe('xsrf-abc');
+    expect(sent!.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(sent!.body).toBe(GOOD);
 
     const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
     expect(bar).toHaveAttribute('aria-valuenow', '0');
@@ -201,25 +221,24 @@ describe('import', () => {
     expect(bar).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByText('100%')).toBeInTheDocument();
 
-    act(() => upload.release());
+    act(() => answerUpload());
     expect(await screen.findByText('The file is valid: 1 to create, 0 to update.')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).not.toBeInTheDocument();
   });
 
   it('shows the dry run’s rows checked while the API checks, and its counts only once it has finished', async () => {
     let polls = 0;
-    const calls = stubApi((call) => {
-      if (call.url.pathname === '/api/admin/products/import') return json(202, { data: { importId: 'dry2' } });
-      if (call.url.pathname === '/api/admin/imports/dry2') {
+    const calls = stubApi(
+      startsInBackground('dry2'),
+      progressAnswer('dry2', () => {
         polls += 1;
-        const running = { dryRun: true, created: 0, updated: 0, errors: [], finishedAt: null };
-        if (polls < 3) return json(200, { data: { ...running, status: 'checking', rowsChecked: 1000 * polls, total: null } });
+        const running = { _id: 'dry2', dryRun: true, created: 0, updated: 0, errors: [], finishedAt: null };
+        if (polls < 3) return progress({ ...running, status: 'checking', rowsChecked: 1000 * polls, total: null });
         // `checked` is written a moment before the counts: not finished yet.
-        if (polls < 5) return json(200, { data: { ...running, status: 'checked', rowsChecked: 2500, total: 2500 } });
-        return json(200, { data: { ...running, status: 'checked', rowsChecked: 2500, total: 2500, created: 2400, updated: 100, finishedAt: '2026-11-27T10:00:00.000Z' } });
-      }
-      return undefined;
-    });
+        if (polls < 5) return progress({ ...running, status: 'checked', rowsChecked: 2500, total: 2500 });
+        return progress({ ...running, status: 'checked', rowsChecked: 2500, total: 2500, created: 2400, updated: 100, finishedAt: '2026-11-27T10:00:00.000Z' });
+      }),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/import');
     await user.upload(await screen.findByLabelText('CSV file'), new File([GOOD], 'fixed.csv', { type: 'text/csv' }));
@@ -246,40 +265,41 @@ describe('import', () => {
   });
 
   it('in Arabic, words each error in Arabic from its code, names the file’s column, and lists the department and subcategory keys', async () => {
-    const calls = stubApi((call) => {
-      if (call.url.pathname === '/api/subcategories') {
-        return json(200, {
+    const calls = stubApi(
+      http.get<never, never, Answer<SubcategoryPageResponse>>('/api/subcategories', () =>
+        HttpResponse.json({
           data: [
             { _id: 'sc1', name: 'electronics-tablets', label: 'الأجهزة اللوحية', image: '', category: 'electronics' },
             { _id: 'sc2', name: 'electronics-audio', label: 'الصوتيات', image: '', category: 'electronics' },
             { _id: 'sc3', name: 'grocery-beverages', label: 'المشروبات', image: '', category: 'Grocery' },
           ],
+          page: 1,
+          pageSize: 100,
           total: 3,
-        });
-      }
-      if (call.url.pathname === '/api/admin/products/import') return json(202, { data: { importId: 'dry4' } });
-      if (call.url.pathname === '/api/admin/imports/dry4') {
-        return json(200, {
-          data: {
-            status: 'failed',
-            dryRun: true,
-            rowsChecked: 3,
-            total: null,
-            created: 0,
-            updated: 0,
-            // The API's English words: the screen words the errors itself, from their codes.
-            errors: [
-              { line: 2, column: 'title_ar', message: 'title_ar is required', code: 'required', params: {} },
-              { line: 3, column: 'list_price', message: 'list_price must be above price', code: 'listPriceNotAbovePrice', params: {} },
-              { line: 4, column: 'category', message: 'category "Toys" is not a department', code: 'categoryUnknown', params: { value: 'Toys', departments: ['electronics', 'Grocery'] } },
-              { line: 5, column: 'quantity', message: 'An error of a newer API', code: 'somethingNew', params: {} },
-            ],
-            finishedAt: '2026-11-27T10:00:00.000Z',
-          },
-        });
-      }
-      return undefined;
-    });
+        }),
+      ),
+      startsInBackground('dry4'),
+      progressAnswer('dry4', () =>
+        progress({
+          _id: 'dry4',
+          status: 'failed',
+          dryRun: true,
+          rowsChecked: 3,
+          total: null,
+          created: 0,
+          updated: 0,
+          // The API's English words: the screen words the errors itself, from their codes.
+          errors: [
+            { line: 2, column: 'title_ar', message: 'title_ar is required', code: 'required', params: {} },
+            { line: 3, column: 'list_price', message: 'list_price must be above price', code: 'listPriceNotAbovePrice', params: {} },
+            { line: 4, column: 'category', message: 'category "Toys" is not a department', code: 'categoryUnknown', params: { value: 'Toys', departments: ['electronics', 'Grocery'] } },
+            // A code of an API newer than these contracts: not one they list, as the screen must expect.
+            { line: 5, column: 'quantity', message: 'An error of a newer API', code: 'somethingNew' as ImportErrorCode, params: {} },
+          ],
+          finishedAt: '2026-11-27T10:00:00.000Z',
+        }),
+      ),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/import', 'ar');
 
@@ -308,27 +328,25 @@ describe('import', () => {
   });
 
   it('shows a background dry run’s errors by line, as a synchronous one’s', async () => {
-    stubApi((call) => {
-      if (call.url.pathname === '/api/admin/products/import') return json(202, { data: { importId: 'dry3' } });
-      if (call.url.pathname === '/api/admin/imports/dry3') {
-        return json(200, {
-          data: {
-            status: 'failed',
-            dryRun: true,
-            rowsChecked: 2,
-            total: null,
-            created: 0,
-            updated: 0,
-            errors: [
-              { line: 2, column: 'price', message: 'price must be a number of dollars' },
-              { line: 3, column: 'quantity', message: 'quantity must be a whole number from 0' },
-            ],
-            finishedAt: '2026-11-27T10:00:00.000Z',
-          },
-        });
-      }
-      return undefined;
-    });
+    stubApi(
+      startsInBackground('dry3'),
+      progressAnswer('dry3', () =>
+        progress({
+          _id: 'dry3',
+          status: 'failed',
+          dryRun: true,
+          rowsChecked: 2,
+          total: null,
+          created: 0,
+          updated: 0,
+          errors: [
+            { line: 2, column: 'price', message: 'price must be a number of dollars' },
+            { line: 3, column: 'quantity', message: 'quantity must be a whole number from 0' },
+          ],
+          finishedAt: '2026-11-27T10:00:00.000Z',
+        }),
+      ),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/import');
     await user.upload(await screen.findByLabelText('CSV file'), new File([BAD], 'products.csv', { type: 'text/csv' }));

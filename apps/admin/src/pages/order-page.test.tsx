@@ -1,11 +1,15 @@
-import { REFUND_STATUSES, TIMELINE_KINDS, type AdminOrder } from '@dukkan/contracts/admin-orders';
+import { REFUND_STATUSES, TIMELINE_KINDS, type AdminOrder, type AdminOrderResponse } from '@dukkan/contracts/admin-orders';
+import type { ErrorResponse } from '@dukkan/contracts/common';
+import type { ErrorCode } from '@dukkan/contracts/errors';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { MAIL_STATES, ORDER_MAIL_KINDS, PAYMENT_SESSION_STATES } from '../app/order-texts';
+import { failure, type Answer } from '../test/api-server';
 import { APPLES, CUSTOMER_ID, order, ORDER_ID, PEARS, writes } from '../test/back-office';
-import { json, renderAdmin, stubApi, type Answer, type Call } from '../test/harness';
+import { renderAdmin, stubApi } from '../test/harness';
 
 import { refundBodyOf } from './order-page';
 
@@ -40,19 +44,25 @@ function everyWordOrder(): AdminOrder {
 
 const PATH = `/api/admin/orders/${ORDER_ID}`;
 
-/** The order at GET, and what each action answers (the order after it, or an error). */
-function orderApi(initial: AdminOrder, actions: Partial<Record<'status' | 'cancel' | 'refunds', (call: Call) => Answer>> = {}) {
+type OrderAction = 'status' | 'cancel' | 'refunds';
+
+/** The order at GET, and what each action answers: the order after it (which GET answers from then on), or the API's error. */
+function orderApi(initial: AdminOrder, actions: Partial<Record<OrderAction, () => AdminOrder | HttpResponse<ErrorResponse>>> = {}) {
   let current = initial;
-  return stubApi((call) => {
-    if (call.url.pathname === PATH && call.method === 'GET') return json(200, { data: current });
-    const action = /\/(status|cancel|refunds)$/.exec(call.url.pathname)?.[1] as 'status' | 'cancel' | 'refunds' | undefined;
-    if (action && call.url.pathname.startsWith(PATH) && call.method === 'POST') {
-      const answer = actions[action]?.(call) ?? json(500, { message: 'not stubbed', code: 'INTERNAL' });
-      if (answer.status < 300) current = (answer.body as { data: AdminOrder }).data;
-      return answer;
-    }
-    return undefined;
-  });
+  const action = (name: OrderAction) =>
+    http.post<never, never, Answer<AdminOrderResponse>>(`${PATH}/${name}`, () => {
+      const outcome = actions[name]?.() ?? failure(500, 'INTERNAL', 'not stubbed');
+      if (outcome instanceof Response) return outcome;
+      current = outcome;
+      // A refund is a new row: 201; a move or a cancellation 200.
+      return HttpResponse.json({ data: current }, { status: name === 'refunds' ? 201 : 200 });
+    });
+  return stubApi(
+    http.get<never, never, Answer<AdminOrderResponse>>(PATH, () => HttpResponse.json({ data: current })),
+    action('status'),
+    action('cancel'),
+    action('refunds'),
+  );
 }
 
 describe('order page', () => {
@@ -104,7 +114,7 @@ describe('order page', () => {
   });
 
   it('moves the order one step after confirmation, says so, and keeps focus on the action button', async () => {
-    const calls = orderApi(order(), { status: () => json(200, { data: order({ status: 'Shipped', nextStatus: 'Delivered' }) }) });
+    const calls = orderApi(order(), { status: () => order({ status: 'Shipped', nextStatus: 'Delivered' }) });
     const user = userEvent.setup({ delay: null });
     await renderAdmin(`/admin/orders/${ORDER_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Mark as Shipped' }));
@@ -118,7 +128,7 @@ describe('order page', () => {
   });
 
   it('shows an illegal move’s 409 message inside the dialog', async () => {
-    orderApi(order(), { status: () => json(409, { message: 'An unpaid order cannot move on', code: 'ILLEGAL_STATUS_MOVE' }) });
+    orderApi(order(), { status: () => failure(409, 'ILLEGAL_STATUS_MOVE', 'An unpaid order cannot move on') });
     const user = userEvent.setup({ delay: null });
     await renderAdmin(`/admin/orders/${ORDER_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Mark as Shipped' }));
@@ -129,7 +139,7 @@ describe('order page', () => {
 
   it('cancels with a reason asked in a dialog; focus goes to the actions once the button is gone', async () => {
     const calls = orderApi(order({ paymentStatus: 'Pending', paidAt: null, refundable: 0, nextStatus: null, payments: [] }), {
-      cancel: () => json(200, { data: order({ status: 'Cancelled', paymentStatus: 'Cancelled', nextStatus: null, cancellable: false, refundable: 0 }) }),
+      cancel: () => order({ status: 'Cancelled', paymentStatus: 'Cancelled', nextStatus: null, cancellable: false, refundable: 0 }),
     });
     const user = userEvent.setup({ delay: null });
     await renderAdmin(`/admin/orders/${ORDER_ID}`);
@@ -150,7 +160,7 @@ describe('order page', () => {
 
   it('refunds part of a line with restock: the amount is prefilled with what is left, the units go per line', async () => {
     const calls = orderApi(order(), {
-      refunds: () => json(201, { data: order({ refunded: 10, refundable: 30, paymentStatus: 'Partially refunded' }) }),
+      refunds: () => order({ refunded: 10, refundable: 30, paymentStatus: 'Partially refunded' }),
     });
     const user = userEvent.setup({ delay: null });
     await renderAdmin(`/admin/orders/${ORDER_ID}`);
@@ -178,13 +188,13 @@ describe('order page', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Refund' })).toHaveFocus());
   });
 
-  it.each([
+  it.each<[number, ErrorCode, string, string]>([
     [403, 'REFUND_NEEDS_OWNER', 'Refunds above $500.00 need the owner', 'Refunds above $500.00 need the owner'],
     [409, 'REFUND_TOO_LARGE', 'At most $40.00 can be refunded', 'At most $40.00 can be refunded'],
     [502, 'REFUND_REFUSED', 'The payment provider refused the refund: card_declined', 'The payment provider refused the refund: card_declined'],
     [502, 'REFUND_PENDING', 'The payment provider did not answer; the refund is pending', 'The payment provider did not answer; the refund is pending'],
   ])('shows a refund’s %i (%s) inline in the dialog', async (status, code, message, shown) => {
-    orderApi(order(), { refunds: () => json(status, { message, code }) });
+    orderApi(order(), { refunds: () => failure(status, code, message) });
     const user = userEvent.setup({ delay: null });
     await renderAdmin(`/admin/orders/${ORDER_ID}`);
     await user.click(await screen.findByRole('button', { name: 'Refund' }));

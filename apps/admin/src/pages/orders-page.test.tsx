@@ -1,13 +1,20 @@
+import type { AdminOrderListResponse, AdminOrderResponse, AdminOrderSummary } from '@dukkan/contracts/admin-orders';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { CATALOG, lastQuery, order, ORDER_ID, sessionOf, summary, SUPPORT } from '../test/back-office';
-import { json, renderAdmin, stubApi } from '../test/harness';
+import { failure, sessionOf, type Answer } from '../test/api-server';
+import { CATALOG, lastQuery, order, ORDER_ID, summary, SUPPORT } from '../test/back-office';
+import { renderAdmin, stubApi } from '../test/harness';
 
 import { exportHref, orderSortParam, ORDERS_POLL_MS } from './orders-page';
 
 const LIST = '/api/admin/orders';
+
+/** The list answers `rows` (of `total`). */
+const listAnswer = (rows: AdminOrderSummary[], total = rows.length) =>
+  http.get<never, never, Answer<AdminOrderListResponse>>(LIST, () => HttpResponse.json({ data: rows, total }));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,7 +22,7 @@ afterEach(() => {
 
 describe('orders list', () => {
   it('asks the API for the search, each filter, the days and the page; the CSV link follows the days', async () => {
-    const calls = stubApi((call) => (call.url.pathname === LIST ? json(200, { data: [summary()], total: 60 }) : undefined));
+    const calls = stubApi(listAnswer([summary()], 60));
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/orders');
 
@@ -57,7 +64,10 @@ describe('orders list', () => {
   });
 
   it('opens the order page from its row', async () => {
-    stubApi((call) => (call.url.pathname === LIST ? json(200, { data: [summary()], total: 1 }) : call.url.pathname === `${LIST}/${ORDER_ID}` ? json(404, { message: 'Order not found', code: 'NOT_FOUND' }) : undefined));
+    stubApi(
+      listAnswer([summary()]),
+      http.get<never, never, Answer<AdminOrderResponse>>(`${LIST}/${ORDER_ID}`, () => failure(404, 'ORDER_NOT_FOUND', 'Order not found')),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/orders?status=Processing');
     const grid = await screen.findByRole('grid', { name: 'Orders' });
@@ -69,12 +79,13 @@ describe('orders list', () => {
   it('shows new orders without a reload: the list asks again every 15 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let answers = 0;
-    const calls = stubApi((call) => {
-      if (call.url.pathname !== LIST) return undefined;
-      answers += 1;
-      const rows = answers === 1 ? [summary()] : [summary({ _id: 'f0e1d2c3-b4a5-4697-8877-665544332211', customer: { _id: 'c2', email: 'new@example.com', name: 'New Buyer' } }), summary()];
-      return json(200, { data: rows, total: rows.length });
-    });
+    const calls = stubApi(
+      http.get<never, never, Answer<AdminOrderListResponse>>(LIST, () => {
+        answers += 1;
+        const rows = answers === 1 ? [summary()] : [summary({ _id: 'f0e1d2c3-b4a5-4697-8877-665544332211', customer: { _id: 'c2', email: 'new@example.com', name: 'New Buyer' } }), summary()];
+        return HttpResponse.json({ data: rows, total: rows.length });
+      }),
+    );
     await renderAdmin('/admin/orders');
     const grid = await screen.findByRole('grid', { name: 'Orders' });
     await within(grid).findByText('Sara Shopper');
@@ -87,14 +98,14 @@ describe('orders list', () => {
   });
 
   it('is open to support, and refused to a catalog member, whose navigation has no orders', async () => {
-    stubApi((call) => sessionOf(CATALOG)(call));
+    stubApi(sessionOf(CATALOG));
     await renderAdmin('/admin/orders');
     expect(await screen.findByText('Your role cannot use this page.')).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Back office' })).queryByRole('link', { name: 'Orders' })).not.toBeInTheDocument();
   });
 
   it('is in Arabic with the statuses translated', async () => {
-    stubApi((call) => sessionOf(SUPPORT)(call) ?? (call.url.pathname === LIST ? json(200, { data: [summary({ paymentStatus: 'Partially refunded', refunded: 5 })], total: 1 }) : undefined));
+    stubApi(sessionOf(SUPPORT), listAnswer([summary({ paymentStatus: 'Partially refunded', refunded: 5 })]));
     await renderAdmin('/admin/orders', 'ar');
     const grid = await screen.findByRole('grid', { name: 'الطلبات' });
     expect(await within(grid).findByText('مسترد جزئيًا')).toBeInTheDocument();
@@ -103,8 +114,9 @@ describe('orders list', () => {
   });
 
   it('opens an order with Enter and puts the focus on its heading, and back to the list on the list’s (in Arabic)', async () => {
-    stubApi((call) =>
-      call.url.pathname === LIST ? json(200, { data: [summary()], total: 1 }) : call.url.pathname === `${LIST}/${ORDER_ID}` ? json(200, { data: order() }) : undefined,
+    stubApi(
+      listAnswer([summary()]),
+      http.get<never, never, Answer<AdminOrderResponse>>(`${LIST}/${ORDER_ID}`, () => HttpResponse.json({ data: order() })),
     );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/orders?status=Processing', 'ar');
@@ -126,7 +138,7 @@ describe('orders list', () => {
   });
 
   it('keeps the focus in the search box while the list’s address changes (the same screen)', async () => {
-    const calls = stubApi((call) => (call.url.pathname === LIST ? json(200, { data: [summary()], total: 1 }) : undefined));
+    const calls = stubApi(listAnswer([summary()]));
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/orders', 'ar');
     const search = await screen.findByRole('searchbox', { name: 'ابحث برقم الطلب أو البريد الإلكتروني أو الاسم' });

@@ -1,8 +1,11 @@
+import type { StaffPasswordResetBody, StaffPasswordResetConfirmBody, StaffPasswordResetResponse } from '@dukkan/contracts/admin-staff';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { json, renderAdmin, stubApi, type Call } from '../test/harness';
+import { failure, noContent, SIGNED_OUT, type Answer } from '../test/api-server';
+import { renderAdmin, stubApi, type Call } from '../test/harness';
 
 const REQUEST = '/api/admin/session/password-reset';
 const CONFIRM = '/api/admin/session/password-reset/confirm';
@@ -10,7 +13,10 @@ const posts = (calls: Call[], path: string) => calls.filter((c) => c.method === 
 
 describe('staff password reset by mail', () => {
   it('goes from sign-in to the reset request, checks the email, and confirms the same way for every address', async () => {
-    const calls = stubApi((call) => (call.url.pathname === REQUEST ? json(202, { message: 'On its way' }) : undefined), { signedIn: false });
+    const calls = stubApi(
+      SIGNED_OUT,
+      http.post<never, StaffPasswordResetBody, Answer<StaffPasswordResetResponse>>(REQUEST, () => HttpResponse.json({ message: 'On its way' }, { status: 202 })),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/sign-in');
 
@@ -36,7 +42,12 @@ describe('staff password reset by mail', () => {
   });
 
   it('says when there were too many requests', async () => {
-    stubApi((call) => (call.url.pathname === REQUEST ? json(429, { message: 'Too many reset requests. Try again in 15 minutes.', code: 'TOO_MANY_REQUESTS' }) : undefined), { signedIn: false });
+    stubApi(
+      SIGNED_OUT,
+      http.post<never, StaffPasswordResetBody, Answer<StaffPasswordResetResponse>>(REQUEST, () =>
+        failure(429, 'TOO_MANY_REQUESTS', 'Too many reset requests. Try again in 15 minutes.'),
+      ),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/forgot-password');
     await user.type(await screen.findByRole('textbox', { name: /^Email/ }), 'sam@dukkan.test');
@@ -47,14 +58,13 @@ describe('staff password reset by mail', () => {
 
   it('chooses a new password with the link’s token: the length first, the API’s refusal on the field, then sign-in', async () => {
     const calls = stubApi(
-      (call) => {
-        if (call.url.pathname !== CONFIRM) return undefined;
-        const { password } = JSON.parse(call.body) as { password: string };
+      SIGNED_OUT,
+      http.post<never, StaffPasswordResetConfirmBody, Answer<null>>(CONFIRM, async ({ request }) => {
+        const { password } = await request.json();
         return password === 'password12345'
-          ? json(400, { message: 'password: this password is too common. Please choose a less common one.', code: 'COMMON_PASSWORD' })
-          : json(204);
-      },
-      { signedIn: false },
+          ? failure(400, 'COMMON_PASSWORD', 'password: this password is too common. Please choose a less common one.', 'password')
+          : noContent();
+      }),
     );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/reset-password?token=tok-9');
@@ -86,9 +96,10 @@ describe('staff password reset by mail', () => {
 
   it('says an expired or used link is not valid and offers a new one', async () => {
     stubApi(
-      (call) =>
-        call.url.pathname === CONFIRM ? json(400, { message: 'This reset link is not valid: it is unknown, has expired or was used already. Ask for a new one.', code: 'INVALID_RESET_LINK' }) : undefined,
-      { signedIn: false },
+      SIGNED_OUT,
+      http.post<never, StaffPasswordResetConfirmBody, Answer<null>>(CONFIRM, () =>
+        failure(400, 'INVALID_RESET_LINK', 'This reset link is not valid: it is unknown, has expired or was used already. Ask for a new one.'),
+      ),
     );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/reset-password?token=used');
@@ -101,7 +112,7 @@ describe('staff password reset by mail', () => {
   });
 
   it('offers the reset from the Arabic sign-in page, in Arabic', async () => {
-    stubApi(undefined, { signedIn: false });
+    stubApi(SIGNED_OUT);
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/sign-in', 'ar');
     await user.click(await screen.findByRole('link', { name: 'نسيت كلمة المرور؟' }));
@@ -110,7 +121,7 @@ describe('staff password reset by mail', () => {
   });
 
   it('without a token, says the mail’s link is needed', async () => {
-    stubApi(undefined, { signedIn: false });
+    stubApi(SIGNED_OUT);
     await renderAdmin('/admin/reset-password');
     expect(await screen.findByText('This page needs the link from the password-reset mail.')).toBeInTheDocument();
     expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();

@@ -1,10 +1,21 @@
+import type {
+  AdminProduct,
+  AdminProductResponse,
+  CreateProductBody,
+  ReorderPhotosBody,
+  StockAdjustmentBody,
+  StockLedgerResponse,
+  UpdateProductBody,
+} from '@dukkan/contracts/admin-products';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
-import { json, renderAdmin, stubApi, type Call } from '../test/harness';
+import { failure, type Answer } from '../test/api-server';
+import { renderAdmin, stubApi, type Call } from '../test/harness';
 
-const created = {
+const created: AdminProduct = {
   _id: 'p9',
   title: { en: 'Mango', ar: 'مانجو' },
   description: { en: 'Sweet mango', ar: 'مانجو حلوة' },
@@ -20,23 +31,30 @@ const created = {
   updatedAt: '2026-11-01T10:00:00.000Z',
 };
 
+/** `GET /api/admin/products/{id}` of `product`. */
+const productAnswer = (product: AdminProduct) =>
+  http.get<never, never, Answer<AdminProductResponse>>(`/api/admin/products/${product._id}`, () => HttpResponse.json({ data: product }));
+
+/** Its stock ledger: `data`. */
+const ledgerAnswer = (id: string, data: StockLedgerResponse['data'] = []) =>
+  http.get<never, never, Answer<StockLedgerResponse>>(`/api/admin/products/${id}/stock-ledger`, () => HttpResponse.json({ data }));
+
 const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/admin/products');
 
 describe('product editor', () => {
   it('types Arabic right to left beside English, checks every field, shows the API field error, then creates', async () => {
     let answerWithFieldError = true;
-    const calls = stubApi((call) => {
-      if (call.url.pathname === '/api/admin/products' && call.method === 'POST') {
+    const calls = stubApi(
+      http.post<never, CreateProductBody, Answer<AdminProductResponse>>('/api/admin/products', () => {
         if (answerWithFieldError) {
           answerWithFieldError = false;
-          return json(400, { message: 'title.ar: The Arabic title must be at most 200 characters', code: 'VALIDATION' });
+          return failure(400, 'VALIDATION_ERROR', 'title.ar: The Arabic title must be at most 200 characters', 'title.ar');
         }
-        return json(201, { data: created });
-      }
-      if (call.url.pathname === '/api/admin/products/p9') return json(200, { data: created });
-      if (call.url.pathname === '/api/admin/products/p9/stock-ledger') return json(200, { data: [] });
-      return undefined;
-    });
+        return HttpResponse.json({ data: created }, { status: 201 });
+      }),
+      productAnswer(created),
+      ledgerAnswer('p9'),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/products/new');
 
@@ -108,15 +126,14 @@ describe('product editor', () => {
   });
 
   it('adjusts stock by a delta with a reason and sets a quantity with its reason in the PATCH', async () => {
-    const calls = stubApi((call) => {
-      if (call.url.pathname === '/api/admin/products/p9' && call.method === 'GET') return json(200, { data: created });
-      if (call.url.pathname === '/api/admin/products/p9' && call.method === 'PATCH') return json(200, { data: { ...created, quantity: 7 } });
-      if (call.url.pathname === '/api/admin/products/p9/stock' && call.method === 'POST') return json(200, { data: { ...created, quantity: 12 } });
-      if (call.url.pathname === '/api/admin/products/p9/stock-ledger') {
-        return json(200, { data: [{ kind: 'adjustment', quantityBefore: 10, quantityAfter: 12, reason: 'Found in store room', staff: { _id: 's1', name: 'Olive Owner' }, orderId: null, createdAt: '2026-11-02T10:00:00.000Z' }] });
-      }
-      return undefined;
-    });
+    const calls = stubApi(
+      productAnswer(created),
+      http.patch<never, UpdateProductBody, Answer<AdminProductResponse>>('/api/admin/products/p9', () => HttpResponse.json({ data: { ...created, quantity: 7 } })),
+      http.post<never, StockAdjustmentBody, Answer<AdminProductResponse>>('/api/admin/products/p9/stock', () => HttpResponse.json({ data: { ...created, quantity: 12 } })),
+      ledgerAnswer('p9', [
+        { kind: 'adjustment', quantityBefore: 10, quantityAfter: 12, reason: 'Found in store room', staff: { _id: 's1', name: 'Olive Owner' }, orderId: null, createdAt: '2026-11-02T10:00:00.000Z' },
+      ]),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/products/p9', 'ar');
     expect(await screen.findByRole('heading', { level: 1, name: 'تعديل المنتج' })).toBeInTheDocument();
@@ -140,7 +157,7 @@ describe('product editor', () => {
 
 describe('photos', () => {
   it('uploads each picked file as multipart `file`, reorders and deletes', async () => {
-    const product = {
+    const product: AdminProduct = {
       _id: 'p9',
       title: { en: 'Mango', ar: 'مانجو' },
       description: { en: 'd', ar: 'د' },
@@ -157,12 +174,13 @@ describe('photos', () => {
     };
     // What the editor puts in each multipart body (jsdom's File does not survive into Node's Request).
     const append = vi.spyOn(FormData.prototype, 'append');
-    const calls = stubApi((call) => {
-      if (call.url.pathname === '/api/admin/products/p9' && call.method === 'GET') return json(200, { data: product });
-      if (call.url.pathname === '/api/admin/products/p9/stock-ledger') return json(200, { data: [] });
-      if (call.url.pathname.startsWith('/api/admin/products/p9/images')) return json(call.method === 'POST' ? 201 : 200, { data: product });
-      return undefined;
-    });
+    const calls = stubApi(
+      productAnswer(product),
+      ledgerAnswer('p9'),
+      http.post<never, never, Answer<AdminProductResponse>>('/api/admin/products/p9/images', () => HttpResponse.json({ data: product }, { status: 201 })),
+      http.put<never, ReorderPhotosBody, Answer<AdminProductResponse>>('/api/admin/products/p9/images', () => HttpResponse.json({ data: product })),
+      http.delete<{ image: string }, never, Answer<AdminProductResponse>>('/api/admin/products/p9/images/:image', () => HttpResponse.json({ data: product })),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/products/p9');
 

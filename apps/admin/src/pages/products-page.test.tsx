@@ -1,12 +1,15 @@
+import type { AdminProduct, AdminProductListResponse, AdminProductResponse, UpdateProductBody } from '@dukkan/contracts/admin-products';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { json, renderAdmin, stubApi, type Call } from '../test/harness';
+import type { Answer } from '../test/api-server';
+import { renderAdmin, stubApi, type Call } from '../test/harness';
 
 import { sortModelOf, sortParam } from './products-page';
 
-function product(id: string, title: string, status: 'draft' | 'published' = 'draft') {
+function product(id: string, title: string, status: 'draft' | 'published' = 'draft'): AdminProduct {
   return {
     _id: id,
     title: { en: title, ar: `عربي ${title}` },
@@ -24,23 +27,24 @@ function product(id: string, title: string, status: 'draft' | 'published' = 'dra
   };
 }
 
+/** The list answers `products` (of `total`); a PATCH of one answers it published, after `onPatch` has seen it. */
+function productHandlers(products: AdminProduct[], total: number, onPatch: (id: string, body: UpdateProductBody) => void = () => undefined) {
+  return [
+    http.get<never, never, Answer<AdminProductListResponse>>('/api/admin/products', () => HttpResponse.json({ data: products, total })),
+    http.patch<{ id: string }, UpdateProductBody, Answer<AdminProductResponse>>('/api/admin/products/:id', async ({ params, request }) => {
+      onPatch(params.id, await request.json());
+      return HttpResponse.json({ data: { ...product(params.id, 'x'), status: 'published' } });
+    }),
+  ];
+}
+
 const listCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/products');
 const lastQuery = (calls: Call[]) => Object.fromEntries(listCalls(calls).at(-1)!.url.searchParams);
 
 describe('products grid', () => {
   it('asks the API for each page, search and filter, and publishes the selected rows', async () => {
     const patches: { id: string; body: unknown }[] = [];
-    const calls = stubApi((call) => {
-      if (call.url.pathname === '/api/admin/products' && call.method === 'GET') {
-        return json(200, { data: [product('p1', 'Apples'), product('p2', 'Pears')], total: 60 });
-      }
-      const patch = /^\/api\/admin\/products\/(\w+)$/.exec(call.url.pathname);
-      if (patch && call.method === 'PATCH') {
-        patches.push({ id: patch[1]!, body: JSON.parse(call.body) as unknown });
-        return json(200, { data: { ...product(patch[1]!, 'x'), status: 'published' } });
-      }
-      return undefined;
-    });
+    const calls = stubApi(...productHandlers([product('p1', 'Apples'), product('p2', 'Pears')], 60, (id, body) => patches.push({ id, body })));
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/products');
 
@@ -81,7 +85,7 @@ describe('products grid', () => {
   });
 
   it('keeps the search, filters and page in the address: the list opens as it was left', async () => {
-    const calls = stubApi((call) => (call.url.pathname === '/api/admin/products' ? json(200, { data: [product('p1', 'Apples')], total: 60 }) : undefined));
+    const calls = stubApi(...productHandlers([product('p1', 'Apples')], 60));
     await renderAdmin('/admin/products?q=app&category=Grocery&stock=out&sort=price&page=3&pageSize=50');
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(0));
     expect(lastQuery(calls)).toEqual({ q: 'app', category: 'Grocery', stock: 'out', sort: 'price', page: '3', pageSize: '50' });
@@ -89,13 +93,7 @@ describe('products grid', () => {
   });
 
   it('says how many products are selected and were updated in Arabic’s plural forms, once (not again in the grid’s footer)', async () => {
-    stubApi((call) => {
-      if (call.url.pathname === '/api/admin/products' && call.method === 'GET') {
-        return json(200, { data: [product('p1', 'Apples'), product('p2', 'Pears'), product('p3', 'Kiwis')], total: 3 });
-      }
-      const patch = /^\/api\/admin\/products\/(\w+)$/.exec(call.url.pathname);
-      return patch && call.method === 'PATCH' ? json(200, { data: { ...product(patch[1]!, 'x'), status: 'published' } }) : undefined;
-    });
+    stubApi(...productHandlers([product('p1', 'Apples'), product('p2', 'Pears'), product('p3', 'Kiwis')], 3));
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/products', 'ar');
     const grid = await screen.findByRole('grid', { name: 'المنتجات' });

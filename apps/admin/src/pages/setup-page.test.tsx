@@ -1,24 +1,28 @@
+import type { StatsResponse } from '@dukkan/contracts/admin-orders';
+import type { SetupBody, SetupInfoResponse, StaffSessionResponse } from '@dukkan/contracts/admin-staff';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { failure, OWNER, SIGNED_OUT, type Answer } from '../test/api-server';
 import { stats } from '../test/back-office';
-import { json, OWNER, renderAdmin, stubApi } from '../test/harness';
+import { renderAdmin, stubApi } from '../test/harness';
 
 describe('first owner and invitation setup', () => {
   it('checks the link, sends the token with name, email and password, and opens the back office', async () => {
     let created = false;
-    const calls = stubApi((call) => {
-      const path = call.url.pathname;
-      if (path === '/api/admin/setup' && call.method === 'GET') return call.url.searchParams.get('token') === 'tok-1' ? json(200, { data: { valid: true } }) : json(404, { message: 'Unknown link', code: 'NOT_FOUND' });
-      if (path === '/api/admin/setup' && call.method === 'POST') {
+    const calls = stubApi(
+      http.get<never, never, Answer<SetupInfoResponse>>('/api/admin/setup', ({ request }) =>
+        new URL(request.url).searchParams.get('token') === 'tok-1' ? HttpResponse.json({ data: { kind: 'first-owner' } }) : failure(404, 'SETUP_LINK_UNKNOWN', 'Unknown link'),
+      ),
+      http.post<never, SetupBody, Answer<StaffSessionResponse>>('/api/admin/setup', () => {
         created = true;
-        return json(201, { data: { staff: OWNER } });
-      }
-      if (path === '/api/admin/session' && call.method === 'GET') return created ? json(200, { data: { staff: OWNER } }) : json(401, { message: 'Sign in first', code: 'UNAUTHORIZED' });
-      if (path === '/api/admin/stats') return json(200, { data: stats() });
-      return undefined;
-    });
+        return HttpResponse.json({ data: { staff: OWNER } }, { status: 201 });
+      }),
+      http.get<never, never, Answer<StaffSessionResponse>>('/api/admin/session', () => (created ? HttpResponse.json({ data: { staff: OWNER } }) : failure(401, 'UNAUTHORIZED', 'Sign in first'))),
+      http.get<never, never, Answer<StatsResponse>>('/api/admin/stats', () => HttpResponse.json({ data: stats() })),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/setup?token=tok-1');
 
@@ -38,7 +42,10 @@ describe('first owner and invitation setup', () => {
   });
 
   it('says so when the link is unknown or expired, in Arabic too', async () => {
-    stubApi((call) => (call.url.pathname === '/api/admin/setup' ? json(410, { message: 'Expired', code: 'GONE' }) : undefined), { signedIn: false });
+    stubApi(
+      SIGNED_OUT,
+      http.all<never, never, Answer<SetupInfoResponse>>('/api/admin/setup', () => failure(410, 'SETUP_LINK_GONE', 'Expired')),
+    );
     await renderAdmin('/admin/setup?token=old', 'ar');
     expect(await screen.findByText('هذا الرابط غير صالح أو منتهي الصلاحية. اطلب رابطًا جديدًا من المالك.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'إنشاء الحساب' })).not.toBeInTheDocument();

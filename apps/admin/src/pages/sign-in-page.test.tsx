@@ -1,29 +1,32 @@
+import type { AdminProductListResponse } from '@dukkan/contracts/admin-products';
+import type { StaffSessionResponse, StaffSignInBody } from '@dukkan/contracts/admin-staff';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { json, OWNER, renderAdmin, stubApi, type Call } from '../test/harness';
+import { failure, noContent, OWNER, SIGNED_OUT, type Answer } from '../test/api-server';
+import { renderAdmin, stubApi, type Call } from '../test/harness';
 
 const signInCalls = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/admin/session');
 
 describe('sign-in', () => {
   it('sends to sign-in without a session, asks for the code after TWO_FACTOR_REQUIRED, then opens the products', async () => {
     let signedIn = false;
-    const calls = stubApi((call) => {
-      if (call.url.pathname === '/api/admin/session' && call.method === 'GET') {
-        return signedIn ? json(200, { data: { staff: OWNER } }) : json(401, { message: 'Sign in first', code: 'UNAUTHORIZED' });
-      }
-      if (call.url.pathname === '/api/admin/session' && call.method === 'POST') {
-        const body = JSON.parse(call.body) as { email: string; password: string; code?: string };
-        if (body.password !== 'correct horse battery') return json(401, { message: 'Wrong email or password', code: 'UNAUTHORIZED' });
-        if (!body.code) return json(401, { message: 'Enter the code', code: 'TWO_FACTOR_REQUIRED' });
-        if (body.code !== '123456') return json(401, { message: 'Wrong code', code: 'TWO_FACTOR_INVALID' });
+    const calls = stubApi(
+      http.get<never, never, Answer<StaffSessionResponse>>('/api/admin/session', () =>
+        signedIn ? HttpResponse.json({ data: { staff: OWNER } }) : failure(401, 'UNAUTHORIZED', 'Sign in first'),
+      ),
+      http.post<never, StaffSignInBody, Answer<StaffSessionResponse>>('/api/admin/session', async ({ request }) => {
+        const body = await request.json();
+        if (body.password !== 'correct horse battery') return failure(401, 'UNAUTHORIZED', 'Wrong email or password');
+        if (!body.code) return failure(401, 'TWO_FACTOR_REQUIRED', 'Enter the code');
+        if (body.code !== '123456') return failure(401, 'TWO_FACTOR_INVALID', 'Wrong code');
         signedIn = true;
-        return json(200, { data: { staff: OWNER } });
-      }
-      if (call.url.pathname === '/api/admin/products') return json(200, { data: [], total: 0 });
-      return undefined;
-    });
+        return HttpResponse.json({ data: { staff: OWNER } });
+      }),
+      http.get<never, never, Answer<AdminProductListResponse>>('/api/admin/products', () => HttpResponse.json({ data: [], total: 0 })),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/products');
 
@@ -59,7 +62,7 @@ describe('sign-in', () => {
   });
 
   it('renders in Arabic, right to left, with the language menu', async () => {
-    stubApi(undefined, { signedIn: false });
+    stubApi(SIGNED_OUT);
     await renderAdmin('/admin/sign-in?lng=ar', 'ar');
     expect(await screen.findByRole('heading', { level: 1, name: 'تسجيل الدخول إلى لوحة الإدارة' })).toBeInTheDocument();
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
@@ -68,7 +71,7 @@ describe('sign-in', () => {
   });
 
   it('switches to Arabic from the language menu and keeps the choice in the i18next cookie', async () => {
-    stubApi(undefined, { signedIn: false });
+    stubApi(SIGNED_OUT);
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/sign-in');
     await screen.findByRole('heading', { level: 1, name: 'Sign in to the back office' });
@@ -81,17 +84,17 @@ describe('sign-in', () => {
 
   it('goes back to sign-in when the session ends while working (a 401 on a screen)', async () => {
     let sessionOver = false;
-    stubApi((call) => {
-      if (call.url.pathname === '/api/admin/session' && call.method === 'GET' && sessionOver) return json(401, { message: 'Sign in first', code: 'UNAUTHORIZED' });
-      if (call.url.pathname === '/api/admin/products') {
-        if (call.url.searchParams.get('q') === 'late') {
+    stubApi(
+      // Until the session is over, the default answers: a signed-in owner.
+      http.get<never, never, Answer<StaffSessionResponse>>('/api/admin/session', () => (sessionOver ? failure(401, 'UNAUTHORIZED', 'Sign in first') : undefined)),
+      http.get<never, never, Answer<AdminProductListResponse>>('/api/admin/products', ({ request }) => {
+        if (new URL(request.url).searchParams.get('q') === 'late') {
           sessionOver = true;
-          return json(401, { message: 'Sign in first', code: 'UNAUTHORIZED' });
+          return failure(401, 'UNAUTHORIZED', 'Sign in first');
         }
-        return json(200, { data: [], total: 0 });
-      }
-      return undefined;
-    });
+        return HttpResponse.json({ data: [], total: 0 });
+      }),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/products');
     await user.type(await screen.findByRole('searchbox', { name: 'Search by title or id' }), 'late');
@@ -100,7 +103,7 @@ describe('sign-in', () => {
 
   it('sends the XSRF-TOKEN cookie back as X-XSRF-TOKEN on a write', async () => {
     document.cookie = 'XSRF-TOKEN=abc%20123; path=/';
-    const calls = stubApi((call) => (call.url.pathname === '/api/admin/session' && call.method === 'DELETE' ? json(204) : undefined));
+    const calls = stubApi(http.delete<never, never, Answer<null>>('/api/admin/session', () => noContent()));
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/account');
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
@@ -111,17 +114,16 @@ describe('sign-in', () => {
 
   it('sends a member the owner requires two-factor of to their account, and keeps them there until it is set up', async () => {
     let signedIn = false;
-    stubApi((call) => {
-      if (call.url.pathname === '/api/admin/session' && call.method === 'GET') {
-        return signedIn ? json(200, { data: { staff: OWNER, twoFactorSetupRequired: true } }) : json(401, { message: 'Sign in first', code: 'UNAUTHORIZED' });
-      }
-      if (call.url.pathname === '/api/admin/session' && call.method === 'POST') {
+    const requiredOfOwner = { staff: OWNER, twoFactorSetupRequired: true } as const;
+    stubApi(
+      http.get<never, never, Answer<StaffSessionResponse>>('/api/admin/session', () =>
+        signedIn ? HttpResponse.json({ data: requiredOfOwner }) : failure(401, 'UNAUTHORIZED', 'Sign in first'),
+      ),
+      http.post<never, StaffSignInBody, Answer<StaffSessionResponse>>('/api/admin/session', () => {
         signedIn = true;
-        return json(200, { data: { staff: OWNER, twoFactorSetupRequired: true } });
-      }
-      if (call.url.pathname === '/api/admin/account') return json(200, { data: { ...OWNER, twoFactorEnabled: false } });
-      return undefined;
-    });
+        return HttpResponse.json({ data: requiredOfOwner });
+      }),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/products');
 

@@ -1,10 +1,25 @@
+import type {
+  ChangeStaffPasswordBody,
+  CreateStaffBody,
+  ShopSettingsBody,
+  ShopSettingsResponse,
+  StaffItemResponse,
+  StaffListItem,
+  StaffListResponse,
+  TwoFactorCodeBody,
+  TwoFactorEnrolmentResponse,
+  UpdateStaffBody,
+} from '@dukkan/contracts/admin-staff';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { json, renderAdmin, stubApi, type Call } from '../test/harness';
+import { failure, noContent, sessionOf, type Answer } from '../test/api-server';
+import { CATALOG } from '../test/back-office';
+import { renderAdmin, stubApi, type Call } from '../test/harness';
 
-const STAFF = [
+const STAFF: StaffListItem[] = [
   { _id: 's1', email: 'owner@dukkan.test', name: 'Olive Owner', role: 'owner', disabled: false, invited: false, twoFactor: true },
   { _id: 's2', email: 'cat@dukkan.test', name: 'Cat Alog', role: 'catalog', disabled: false, invited: false, twoFactor: false },
   { _id: 's4', email: 'new@dukkan.test', name: 'Ina Vited', role: 'support', disabled: false, invited: true, twoFactor: false },
@@ -13,14 +28,16 @@ const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET').map((c
 
 describe('staff (owner)', () => {
   it('lists staff, changes a role, disables, resets two-factor, requires two-factor and invites', async () => {
-    const calls = stubApi((call) => {
-      const path = call.url.pathname;
-      if (path === '/api/admin/staff' && call.method === 'GET') return json(200, { data: STAFF });
-      if (path === '/api/admin/staff' && call.method === 'POST') return json(201, { data: { _id: 's3', email: 'new@dukkan.test', name: 'New Person', role: 'support', disabled: false, invited: true, twoFactor: false } });
-      if (path.startsWith('/api/admin/staff/')) return json(200, { data: STAFF[1] });
-      if (path === '/api/admin/settings') return call.method === 'GET' ? json(200, { data: { requireTwoFactor: false } }) : json(200, { data: { requireTwoFactor: true } });
-      return undefined;
-    });
+    const calls = stubApi(
+      http.get<never, never, Answer<StaffListResponse>>('/api/admin/staff', () => HttpResponse.json({ data: STAFF })),
+      http.post<never, CreateStaffBody, Answer<StaffItemResponse>>('/api/admin/staff', () =>
+        HttpResponse.json({ data: { _id: 's3', email: 'new@dukkan.test', name: 'New Person', role: 'support', disabled: false, invited: true, twoFactor: false } }, { status: 201 }),
+      ),
+      http.patch<{ id: string }, UpdateStaffBody, Answer<StaffItemResponse>>('/api/admin/staff/:id', () => HttpResponse.json({ data: STAFF[1]! })),
+      http.post<{ id: string }, never, Answer<null>>('/api/admin/staff/:id/two-factor/reset', () => noContent()),
+      http.get<never, never, Answer<ShopSettingsResponse>>('/api/admin/settings', () => HttpResponse.json({ data: { requireTwoFactor: false } })),
+      http.put<never, ShopSettingsBody, Answer<ShopSettingsResponse>>('/api/admin/settings', () => HttpResponse.json({ data: { requireTwoFactor: true } })),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/staff');
     const table = await screen.findByRole('table', { name: 'Staff' });
@@ -54,7 +71,7 @@ describe('staff (owner)', () => {
   });
 
   it('shows a catalog member no staff link and refuses the staff screen', async () => {
-    stubApi((call) => (call.url.pathname === '/api/admin/session' ? json(200, { data: { staff: { _id: 's2', email: 'cat@dukkan.test', name: 'Cat Alog', role: 'catalog' } } }) : undefined));
+    stubApi(sessionOf(CATALOG));
     await renderAdmin('/admin/staff');
     expect(await screen.findByText('Your role cannot use this page.')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Back office' });
@@ -65,13 +82,15 @@ describe('staff (owner)', () => {
 describe('account', () => {
   it('changes the password and enrols two-factor with the QR code as an image', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
-    const calls = stubApi((call) => {
-      const path = call.url.pathname;
-      if (path === '/api/admin/account/password') return json(204);
-      if (path === '/api/admin/account/two-factor') return json(200, { data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Dukkan:o?secret=JBSWY3DPEHPK3PXP', qrCode: svg } });
-      if (path === '/api/admin/account/two-factor/confirm') return (JSON.parse(call.body) as { code: string }).code === '123456' ? json(200, { data: { enabled: true } }) : json(400, { message: 'code: That code is not right', code: 'TWO_FACTOR_INVALID' });
-      return undefined;
-    });
+    const calls = stubApi(
+      http.put<never, ChangeStaffPasswordBody, Answer<null>>('/api/admin/account/password', () => noContent()),
+      http.post<never, never, Answer<TwoFactorEnrolmentResponse>>('/api/admin/account/two-factor', () =>
+        HttpResponse.json({ data: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Dukkan:o?secret=JBSWY3DPEHPK3PXP', qrCode: svg } }),
+      ),
+      http.post<never, TwoFactorCodeBody, Answer<null>>('/api/admin/account/two-factor/confirm', async ({ request }) =>
+        (await request.json()).code === '123456' ? noContent() : failure(400, 'TWO_FACTOR_INVALID', 'code: That code is not right', 'code'),
+      ),
+    );
     const user = userEvent.setup({ delay: null });
     await renderAdmin('/admin/account');
 

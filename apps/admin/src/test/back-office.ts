@@ -1,4 +1,5 @@
 import type { AdminCustomer, AdminOrder, AdminOrderSummary, AuditEntry, Stats } from '@dukkan/contracts/admin-orders';
+import type { Staff } from '@dukkan/contracts/admin-staff';
 
 import type { Call } from './harness';
 import { SHIPPING_ADDRESS } from './shipping-address';
@@ -11,8 +12,8 @@ export const APPLES = '11111111-2222-4333-8444-555555555555';
 export const PEARS = '66666666-7777-4888-8999-aaaaaaaaaaaa';
 export const KIWIS = 'bbbbbbbb-cccc-4ddd-8eee-ffffffffffff';
 
-export const SUPPORT = { _id: 's3', email: 'help@dukkan.test', name: 'Sam Support', role: 'support' as const };
-export const CATALOG = { _id: 's2', email: 'cat@dukkan.test', name: 'Cat Alog', role: 'catalog' as const };
+export const SUPPORT: Staff = { _id: 's3', email: 'help@dukkan.test', name: 'Sam Support', role: 'support' };
+export const CATALOG: Staff = { _id: 's2', email: 'cat@dukkan.test', name: 'Cat Alog', role: 'catalog' };
 
 export function summary(overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary {
   return {
@@ -123,9 +124,4 @@ export function lastQuery(calls: Call[], path: string): Record<string, string> {
 /** The writes made (method, path, JSON body). */
 export function writes(calls: Call[]) {
   return calls.filter((c) => c.method !== 'GET').map((c) => ({ method: c.method, path: c.url.pathname, body: c.body ? (JSON.parse(c.body) as unknown) : null }));
-}
-
-/** A signed-in session of `staff`, for stubApi's handler. */
-export function sessionOf(staff: { _id: string; email: string; name: string; role: 'owner' | 'catalog' | 'support' }) {
-  return (call: Call) => (call.url.pathname === '/api/admin/session' && call.method === 'GET' ? { status: 200, body: { data: { staff } } } : undefined);
 }

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { http, type HttpHandler } from 'msw';
 import { vi } from 'vitest';
 
 import { AdminApp } from '../app/admin-app';
@@ -6,7 +7,9 @@ import { createI18n } from '../app/i18n';
 import { applyDocumentLanguage, type Language } from '../app/language';
 import { createStore } from '../app/store';
 
-/** One request the stubbed `fetch` received. */
+import { server } from './api-server';
+
+/** One request the back office made, as the MSW handlers received it. */
 export interface Call {
   method: string;
   url: URL;
@@ -14,77 +17,46 @@ export interface Call {
   body: string;
 }
 
-/** An answer: status and JSON body (or nothing, for 204). */
-export interface Answer {
-  status: number;
-  body?: unknown;
+/**
+ * Answers the back office's requests with `handlers` first, then the defaults (api-server.ts: a
+ * signed-in owner, the departments, no subcategories, a 404 for anything else), and puts the
+ * upload stand-in (below) in place of XMLHttpRequest. Returns the requests made, in order.
+ */
+export function stubApi(...handlers: HttpHandler[]): Call[] {
+  const calls: Call[] = [];
+  // Takes every request first, notes it and lets the handlers after it answer.
+  const record = http.all('*', async ({ request }) => {
+    calls.push({ method: request.method, url: new URL(request.url), headers: request.headers, body: await request.clone().text() });
+  });
+  server.use(record, ...handlers);
+  vi.stubGlobal('XMLHttpRequest', uploadingXMLHttpRequest());
+  return calls;
 }
 
-export type Handler = (call: Call) => Answer | undefined;
-
-export const json = (status: number, body?: unknown): Answer => ({ status, ...(body === undefined ? {} : { body }) });
-
-export const OWNER = { _id: 's1', email: 'owner@dukkan.test', name: 'Olive Owner', role: 'owner' as const };
-
-export const CATEGORIES = [
-  { _id: 'c1', name: 'electronics', label: 'Electronics', image: '' },
-  { _id: 'c2', name: 'Grocery', label: 'Grocery', image: '' },
-];
-
-/** An upload the test holds: it moves its progress and lets the answer go when it chooses. */
+/** An upload whose progress the test moves: the body's size in bytes, and a way to report bytes sent. */
 export interface PendingUpload {
-  call: Call;
-  /** The body's size in bytes. */
   total: number;
   /** Reports `loaded` bytes sent (upload.onprogress). */
   progress: (loaded: number) => void;
-  /** Answers the request (through the handler, as every other request). */
-  release: () => void;
-}
-
-export interface StubOptions {
-  signedIn?: boolean;
-  /** When given, each XMLHttpRequest upload waits for the test to `release` it. */
-  onUpload?: (upload: PendingUpload) => void;
 }
 
 /**
- * Stubs `fetch` and `XMLHttpRequest` (vi.stubGlobal): each request goes to `handler`, then to
- * the defaults (a signed-in owner, the departments, no subcategories); anything else is a 404.
- * An XMLHttpRequest reports its body's upload (all at once, unless `onUpload` holds it) before
- * its answer. Returns the calls made, of both kinds, in order.
+ * Makes each later upload report its progress only when the test says (`progress`), handing it to
+ * `onUpload`; its answer comes from the handlers as ever (a test that holds it holds it there).
  */
-export function stubApi(handler: Handler = () => undefined, { signedIn = true, onUpload }: StubOptions = {}): Call[] {
-  const calls: Call[] = [];
-  const answerOf = (call: Call): Answer => {
-    const path = call.url.pathname;
-    return (
-      handler(call) ??
-      (path === '/api/admin/session' && call.method === 'GET'
-        ? signedIn
-          ? json(200, { data: { staff: OWNER } })
-          : json(401, { message: 'Sign in first', code: 'UNAUTHORIZED' })
-        : path === '/api/categories/' || path === '/api/categories'
-          ? json(200, { data: CATEGORIES })
-          : path === '/api/subcategories'
-            ? json(200, { data: [], total: 0 })
-            : json(404, { message: `Not found: ${call.method} ${path}`, code: 'NOT_FOUND' }))
-    );
-  };
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const call: Call = { method: request.method, url: new URL(request.url), headers: request.headers, body: request.body ? await request.text() : '' };
-    calls.push(call);
-    const answer = answerOf(call);
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: answer.body === undefined ? {} : { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchStub);
+export function holdUploadProgress(onUpload: (upload: PendingUpload) => void): void {
+  vi.stubGlobal('XMLHttpRequest', uploadingXMLHttpRequest(onUpload));
+}
 
-  /** Just what the back office uses of XMLHttpRequest. */
-  class FakeXMLHttpRequest {
+/**
+ * Just what the back office uses of XMLHttpRequest (app/upload.ts, for the upload's progress).
+ * jsdom's own, as MSW intercepts it, loses a Blob body (it arrives as "undefined") and reports an
+ * upload's bytes only all at once: this one reads the body itself, sends the request with fetch,
+ * so that the MSW handlers answer it as every other request, and reports the upload — all at
+ * once, or bit by bit when the test holds it.
+ */
+function uploadingXMLHttpRequest(onUpload?: (upload: PendingUpload) => void) {
+  return class UploadingXMLHttpRequest {
     readonly upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
@@ -109,28 +81,27 @@ export function stubApi(handler: Handler = () => undefined, { signedIn = true, o
     }
 
     private async run(body: Blob | string | null) {
-      const text = body === null ? '' : typeof body === 'string' ? body : await body.text();
+      const text = body === null ? null : typeof body === 'string' ? body : await body.text();
       const total = body === null ? 0 : typeof body === 'string' ? new TextEncoder().encode(body).length : body.size;
-      const call: Call = { method: this.method, url: new URL(this.url, window.location.origin), headers: this.headers, body: text };
-      calls.push(call);
+      const answer = fetch(new URL(this.url, window.location.origin), { method: this.method, headers: this.headers, body: text });
       const progress = (loaded: number) => this.upload.onprogress?.(new ProgressEvent('progress', { loaded, total, lengthComputable: true }));
-      const respond = () => {
-        const answer = answerOf(call);
-        this.status = answer.status;
-        this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
-        this.onload?.();
-      };
       if (onUpload) {
         progress(0);
-        onUpload({ call, total, progress, release: respond });
+        onUpload({ total, progress });
       } else {
         progress(total);
-        respond();
       }
+      try {
+        const response = await answer;
+        this.status = response.status;
+        this.responseText = await response.text();
+      } catch {
+        this.onerror?.();
+        return;
+      }
+      this.onload?.();
     }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
-  return calls;
+  };
 }
 
 /** Renders the whole back office at `path` (e.g. `/admin/products`) in `language`. */

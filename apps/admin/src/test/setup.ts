@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { XSRF_COOKIE } from '@dukkan/contracts/xsrf';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+import { server } from './api-server';
 
 // Lazily loaded screens are transformed on first import: give `findBy...` time for that.
 configure({ asyncUtilTimeout: 10_000 });
@@ -27,8 +30,12 @@ class NoopObserver {
 }
 Object.defineProperty(window, 'ResizeObserver', { writable: true, value: NoopObserver });
 
+// Every request the back office makes is answered by the MSW handlers (api-server.ts); one no handler takes fails the test.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
   document.cookie = 'i18next=; path=/; max-age=0';
-  document.cookie = 'XSRF-TOKEN=; path=/; max-age=0';
+  document.cookie = `${XSRF_COOKIE}=; path=/; max-age=0`;
 });
+afterAll(() => server.close());
