@@ -39,14 +39,20 @@ describe('languages', () => {
 });
 
 describe('errors', () => {
-  it('reads the field a 400 names by its JSON path', () => {
-    expect(failureOf({ status: 400, data: { message: 'title.ar: The Arabic title is required', code: 'VALIDATION' } })).toEqual({
+  it('reads the field a 400 names by its JSON path in `field`, never from the words', () => {
+    expect(failureOf({ status: 400, data: { message: 'title.ar: The Arabic title is required', code: 'VALIDATION_ERROR', field: 'title.ar' } })).toEqual({
       status: 400,
       message: 'title.ar: The Arabic title is required',
-      code: 'VALIDATION',
+      code: 'VALIDATION_ERROR',
       field: { path: 'title.ar', message: 'The Arabic title is required' },
     });
+    // A message that names its field without the colon is said beside the field as it is.
+    expect(failureOf({ status: 400, data: { message: 'price must be above 0', code: 'VALIDATION_ERROR', field: 'price' } }).field).toEqual({ path: 'price', message: 'price must be above 0' });
+    expect(failureOf({ status: 400, data: { message: 'title.ar: The Arabic title is required', code: 'VALIDATION_ERROR' } }).field).toBeNull();
     expect(failureOf({ status: 409, data: { message: 'Not enough stock: 2 left', code: 'CONFLICT' } }).field).toBeNull();
+    // Only the codes the API gives (the contracts' list).
+    expect(failureOf({ status: 409, data: { message: 'Not enough stock: 2 left', code: 'CONFLICT' } }).code).toBe('CONFLICT');
+    expect(failureOf({ status: 400, data: { message: 'x', code: 'VALIDATION' } }).code).toBeNull();
     expect(failureOf({ status: 'FETCH_ERROR', error: 'TypeError' }).status).toBeNull();
     expect(fieldOfPath('listPrice')).toBe('listPrice');
     expect(fieldOfPath('description.ar')).toBe('descriptionAr');
