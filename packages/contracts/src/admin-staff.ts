@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { EMAIL_PATTERN } from './limits';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH, STAFF_NAME_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from './limits';
 
 /**
  * Back-office roles (issue #20): `owner` may do everything, staff management included;
@@ -18,12 +18,6 @@ export const StaffSchema = z.object({
 });
 export type Staff = z.infer<typeof StaffSchema>;
 
-/** Staff passwords (issue #20): longer than shoppers' (at least 12 characters), and not a common one (checked by the API). */
-export const STAFF_PASSWORD_MIN_LENGTH = 12;
-export const STAFF_PASSWORD_MAX_LENGTH = 128;
-export const STAFF_NAME_MAX_LENGTH = 100;
-export const STAFF_EMAIL_MAX_LENGTH = 254;
-
 /** A TOTP code as an authenticator app shows it: 6 digits (spaces a user typed are dropped). */
 export const TwoFactorCodeSchema = z
   .string({ message: 'code is required' })
@@ -34,7 +28,7 @@ export function staffPasswordSchema(field: string) {
   return z
     .string({ message: `${field} is required` })
     .min(STAFF_PASSWORD_MIN_LENGTH, { message: `${field} must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters long` })
-    .max(STAFF_PASSWORD_MAX_LENGTH, { message: `${field} must be at most ${STAFF_PASSWORD_MAX_LENGTH} characters long` });
+    .max(PASSWORD_MAX_LENGTH, { message: `${field} must be at most ${PASSWORD_MAX_LENGTH} characters long` });
 }
 
 /** Trimmed and lower-cased, like shoppers' emails. */
@@ -42,7 +36,7 @@ export const StaffEmailSchema = z
   .string({ message: 'email is required' })
   .trim()
   .min(1, { message: 'email is required' })
-  .max(STAFF_EMAIL_MAX_LENGTH, { message: `email must be at most ${STAFF_EMAIL_MAX_LENGTH} characters` })
+  .max(EMAIL_MAX_LENGTH, { message: `email must be at most ${EMAIL_MAX_LENGTH} characters` })
   .regex(EMAIL_PATTERN, { message: 'email must be a valid email address' })
   .toLowerCase();
 
@@ -54,8 +48,8 @@ export const StaffNameSchema = z
 
 /** `POST /api/admin/session`. Only presence is checked: a wrong value is a failed sign-in. */
 export const StaffSignInBodySchema = z.object({
-  email: z.string({ message: 'email is required' }).trim().min(1, { message: 'email is required' }).max(STAFF_EMAIL_MAX_LENGTH).toLowerCase(),
-  password: z.string({ message: 'password is required' }).min(1, { message: 'password is required' }).max(STAFF_PASSWORD_MAX_LENGTH),
+  email: z.string({ message: 'email is required' }).trim().min(1, { message: 'email is required' }).max(EMAIL_MAX_LENGTH).toLowerCase(),
+  password: z.string({ message: 'password is required' }).min(1, { message: 'password is required' }).max(PASSWORD_MAX_LENGTH),
   /** The authenticator app's code, once the answer asked for it (`TWO_FACTOR_REQUIRED`). */
   code: z.string().max(20).nullish(),
 });
@@ -171,7 +165,7 @@ export type StaffParams = z.infer<typeof StaffParamsSchema>;
 
 /** `PUT /api/admin/account/password`. */
 export const ChangeStaffPasswordBodySchema = z.object({
-  currentPassword: z.string({ message: 'currentPassword is required' }).min(1, { message: 'currentPassword is required' }).max(STAFF_PASSWORD_MAX_LENGTH),
+  currentPassword: z.string({ message: 'currentPassword is required' }).min(1, { message: 'currentPassword is required' }).max(PASSWORD_MAX_LENGTH),
   newPassword: staffPasswordSchema('newPassword'),
 });
 export type ChangeStaffPasswordBody = z.input<typeof ChangeStaffPasswordBodySchema>;

@@ -20,6 +20,10 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;
 
+/** Staff accounts (issue #20): a longer password than shoppers' (and not a common one, which the API checks), a longer name. */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+export const STAFF_NAME_MAX_LENGTH = 100;
+
 /** One label of a domain name: letters and digits (any script), dashes only inside. */
 const DOMAIN_LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?';
 

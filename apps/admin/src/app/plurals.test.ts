@@ -1,3 +1,4 @@
+import { STAFF_PASSWORD_MIN_LENGTH } from '@dukkan/contracts/limits';
 import type { i18n } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -90,11 +91,17 @@ describe('plural texts (issue #32: where a number meets a noun)', () => {
     it('goes by the last two digits past 100, and writes the count with Latin digits and grouping', () => {
       expect([103, 111, 200, 1200].map((count) => instance.t('validation.tooLong', { count }))).toEqual(['103 أحرف على الأكثر', '111 حرفًا على الأكثر', '200 حرف على الأكثر', '1,200 حرف على الأكثر']);
     });
+
+    it('says a staff password’s least length from the contracts’ bound', () => {
+      expect(instance.t('validation.passwordLength', { count: STAFF_PASSWORD_MIN_LENGTH })).toBe('12 حرفًا على الأقل');
+      expect([1, 2, 8, 100].map((count) => instance.t('validation.passwordLength', { count }))).toEqual(['حرف واحد على الأقل', 'حرفان على الأقل', '8 أحرف على الأقل', '100 حرف على الأقل']);
+    });
   });
 
   it('says one and other in English', async () => {
     const instance = await createI18n('en');
     expect(COUNTS.map((count) => instance.t('products.bulkDone', { count }))).toEqual(['0 products updated', '1 product updated', '2 products updated', '3 products updated', '11 products updated', '100 products updated']);
     expect(instance.t('validation.tooLong', { count: 1200 })).toBe('At most 1,200 characters');
+    expect(instance.t('validation.passwordLength', { count: STAFF_PASSWORD_MIN_LENGTH })).toBe('At least 12 characters');
   });
 });

@@ -79,7 +79,12 @@ export const ar: WithArabicPlurals<Texts> = {
   validation: {
     required: 'مطلوب',
     email: 'أدخل بريدًا إلكترونيًا صحيحًا',
-    passwordLength: '12 حرفًا على الأقل',
+    passwordLength_zero: 'بلا حدّ أدنى من الأحرف',
+    passwordLength_one: 'حرف واحد على الأقل',
+    passwordLength_two: 'حرفان على الأقل',
+    passwordLength_few: '{{count, number}} أحرف على الأقل',
+    passwordLength_many: '{{count, number}} حرفًا على الأقل',
+    passwordLength_other: '{{count, number}} حرف على الأقل',
     tooLong_zero: 'لا يُقبل أي حرف',
     tooLong_one: 'حرف واحد على الأكثر',
     tooLong_two: 'حرفان على الأكثر',

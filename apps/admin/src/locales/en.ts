@@ -75,7 +75,8 @@ export const en = {
   validation: {
     required: 'Required',
     email: 'Enter a valid email address',
-    passwordLength: 'At least 12 characters',
+    passwordLength_one: 'At least {{count, number}} character',
+    passwordLength_other: 'At least {{count, number}} characters',
     tooLong_one: 'At most {{count, number}} character',
     tooLong_other: 'At most {{count, number}} characters',
     price: 'A price above 0 with at most 2 decimals',

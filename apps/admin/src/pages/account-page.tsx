@@ -1,4 +1,5 @@
 import { ChangeStaffPasswordBodySchema, TwoFactorCodeBodySchema } from '@dukkan/contracts/admin-staff';
+import { STAFF_PASSWORD_MIN_LENGTH } from '@dukkan/contracts/limits';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -58,7 +59,7 @@ function PasswordForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError, formState } = useForm<PasswordFields>({
     defaultValues: { currentPassword: '', newPassword: '' },
-    resolver: contractResolver(ChangeStaffPasswordBodySchema, { bodyOf: (fields: PasswordFields) => fields, wording: wordingOf(t, { newPassword: t('validation.passwordLength') }) }),
+    resolver: contractResolver(ChangeStaffPasswordBodySchema, { bodyOf: (fields: PasswordFields) => fields, wording: wordingOf(t, { newPassword: t('validation.passwordLength', { count: STAFF_PASSWORD_MIN_LENGTH }) }) }),
   });
   const { errors, isSubmitting } = formState;
 

@@ -1,4 +1,5 @@
 import { StaffPasswordResetConfirmBodySchema } from '@dukkan/contracts/admin-staff';
+import { STAFF_PASSWORD_MIN_LENGTH } from '@dukkan/contracts/limits';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -34,7 +35,7 @@ export default function ResetPasswordPage() {
   const [alert, setAlert] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Fields>({
     defaultValues: { password: '' },
-    resolver: contractResolver(NewPassword, { bodyOf: (fields: Fields) => fields, wording: wordingOf(t, { password: t('validation.passwordLength') }) }),
+    resolver: contractResolver(NewPassword, { bodyOf: (fields: Fields) => fields, wording: wordingOf(t, { password: t('validation.passwordLength', { count: STAFF_PASSWORD_MIN_LENGTH }) }) }),
   });
   const { errors } = formState;
 

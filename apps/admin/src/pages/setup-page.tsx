@@ -1,4 +1,5 @@
 import { SetupBodySchema, StaffEmailSchema, StaffNameSchema } from '@dukkan/contracts/admin-staff';
+import { STAFF_PASSWORD_MIN_LENGTH } from '@dukkan/contracts/limits';
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
@@ -33,7 +34,7 @@ export default function SetupPage() {
     defaultValues: { name: '', email: '', password: '' },
     resolver: contractResolver(SetupFields, {
       bodyOf: (fields: Fields) => fields,
-      wording: wordingOf(t, { email: t('validation.email'), password: t('validation.passwordLength') }),
+      wording: wordingOf(t, { email: t('validation.email'), password: t('validation.passwordLength', { count: STAFF_PASSWORD_MIN_LENGTH }) }),
     }),
   });
   const { errors } = formState;

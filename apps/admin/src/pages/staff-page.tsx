@@ -1,4 +1,5 @@
 import { CreateStaffBodySchema, type StaffRole } from '@dukkan/contracts/admin-staff';
+import { STAFF_PASSWORD_MIN_LENGTH } from '@dukkan/contracts/limits';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -58,7 +59,7 @@ export default function StaffPage() {
       wording: wordingOf(t, {
         email: t('validation.email'),
         // Blank or short alike: the password's length is what is missing.
-        password: ({ issue }) => (issue.code === 'too_big' ? t('validation.tooLong', { count: Number(issue.maximum) }) : t('validation.passwordLength')),
+        password: ({ issue }) => (issue.code === 'too_big' ? t('validation.tooLong', { count: Number(issue.maximum) }) : t('validation.passwordLength', { count: STAFF_PASSWORD_MIN_LENGTH })),
       }),
     }),
   });

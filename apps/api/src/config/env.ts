@@ -1,6 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from '@dukkan/contracts/limits';
+import { dollarsToCents } from '@dukkan/contracts/money';
 import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from '@dukkan/contracts/orders';
 import { z } from 'zod';
 
@@ -71,13 +73,13 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'OWNER_EMAIL must be an email address' })
-    .max(254, { message: 'OWNER_EMAIL must be at most 254 characters' })
+    .max(EMAIL_MAX_LENGTH, { message: `OWNER_EMAIL must be at most ${EMAIL_MAX_LENGTH} characters` })
     .toLowerCase()
     .optional(),
   OWNER_PASSWORD: z
     .string()
-    .min(12, { message: 'OWNER_PASSWORD must be at least 12 characters' })
-    .max(128, { message: 'OWNER_PASSWORD must be at most 128 characters' })
+    .min(STAFF_PASSWORD_MIN_LENGTH, { message: `OWNER_PASSWORD must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters` })
+    .max(PASSWORD_MAX_LENGTH, { message: `OWNER_PASSWORD must be at most ${PASSWORD_MAX_LENGTH} characters` })
     .optional(),
 }).superRefine((env, ctx) => {
   // Half a first owner would be a surprise at the first start: both or neither.
@@ -171,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: e.BACKUP_KEEP,
     creationLimits: { signup: e.SIGNUP_LIMIT, guestCart: e.GUEST_CART_LIMIT },
     lowStockThreshold: e.LOW_STOCK_THRESHOLD,
-    refundApprovalLimitCents: Math.round(e.REFUND_APPROVAL_LIMIT * 100),
+    refundApprovalLimitCents: dollarsToCents(e.REFUND_APPROVAL_LIMIT),
     firstOwner: e.OWNER_EMAIL !== undefined && e.OWNER_PASSWORD !== undefined ? { email: e.OWNER_EMAIL, password: e.OWNER_PASSWORD } : undefined,
   };
 }
