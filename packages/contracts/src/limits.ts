@@ -36,5 +36,23 @@ const DOMAIN_LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?';
  */
 export const EMAIL_PATTERN = new RegExp(`^[\\p{L}\\p{N}._%+-]+@${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})+$`, 'u');
 
+/** Spec section 3's address fields: the most characters each takes (digits, for floor, apartment and zip code). */
+export const ADDRESS_MAX_LENGTHS = {
+  fullName: 100,
+  phoneNumber: 20,
+  country: 60,
+  city: 60,
+  area: 60,
+  street: 120,
+  building: 60,
+  floor: 3,
+  apartment: 5,
+  zipCode: 10,
+  extraDetails: 300,
+} as const;
+
+/** A phone number as the address book takes one: an optional `+`, then 6 to 20 digits, spaces, parentheses or dashes. */
+export const PHONE_PATTERN = /^\+?[\d\s()-]{6,20}$/;
+
 /** How long a password-reset link works. */
 export const PASSWORD_RESET_MINUTES = 30;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CartMergeSchema } from './cart';
 import { IdSchema, dataSchema } from './common';
 import {
+  ADDRESS_MAX_LENGTHS,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   NAME_MAX_LENGTH,
@@ -10,6 +11,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_RESET_MINUTES,
+  PHONE_PATTERN,
 } from './limits';
 
 export { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RESET_MINUTES };
@@ -97,22 +99,22 @@ function optionalText(label: string, max: number) {
 export const AddressInputSchema = z.object({
   /** Present on an address the shopper saved before; absent on a new one. */
   _id: IdSchema.optional(),
-  fullName: requiredText('Full name', 100),
+  fullName: requiredText('Full name', ADDRESS_MAX_LENGTHS.fullName),
   phoneNumber: z
     .string({ message: 'Phone number is required' })
     .trim()
     .min(1, { message: 'Phone number is required' })
-    .max(20, { message: 'Phone number must be at most 20 characters' })
-    .regex(/^\+?[\d\s()-]{6,20}$/, { message: 'Phone number must contain digits only' }),
-  country: requiredText('Country', 60),
-  city: requiredText('City', 60),
-  area: optionalText('Area', 60),
-  street: requiredText('Street', 120),
-  building: optionalText('Building', 60),
-  floor: numericField('Floor', 3),
-  apartment: numericField('Apartment', 5),
-  zipCode: numericField('Zip code', 10),
-  extraDetails: optionalText('Extra details', 300),
+    .max(ADDRESS_MAX_LENGTHS.phoneNumber, { message: `Phone number must be at most ${ADDRESS_MAX_LENGTHS.phoneNumber} characters` })
+    .regex(PHONE_PATTERN, { message: 'Phone number must contain digits only' }),
+  country: requiredText('Country', ADDRESS_MAX_LENGTHS.country),
+  city: requiredText('City', ADDRESS_MAX_LENGTHS.city),
+  area: optionalText('Area', ADDRESS_MAX_LENGTHS.area),
+  street: requiredText('Street', ADDRESS_MAX_LENGTHS.street),
+  building: optionalText('Building', ADDRESS_MAX_LENGTHS.building),
+  floor: numericField('Floor', ADDRESS_MAX_LENGTHS.floor),
+  apartment: numericField('Apartment', ADDRESS_MAX_LENGTHS.apartment),
+  zipCode: numericField('Zip code', ADDRESS_MAX_LENGTHS.zipCode),
+  extraDetails: optionalText('Extra details', ADDRESS_MAX_LENGTHS.extraDetails),
 });
 export type AddressInput = z.input<typeof AddressInputSchema>;
 
