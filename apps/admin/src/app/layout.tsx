@@ -14,6 +14,7 @@ import { useDispatch } from 'react-redux';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 
 import { adminApi } from './api';
+import { useGetSessionQuery, useSignOutMutation } from './api/session-api';
 import { failureOf } from './errors';
 import { HeadingFocus } from './heading-focus';
 import { LanguageMenu } from './language-menu';
@@ -31,7 +32,7 @@ export function Busy() {
 
 /** The signed-in staff member; only under RequireSession, which has loaded it. */
 export function useStaff() {
-  const { data } = adminApi.useGetSessionQuery(undefined);
+  const { data } = useGetSessionQuery(undefined);
   if (!data) throw new Error('useStaff outside RequireSession');
   return data;
 }
@@ -40,7 +41,7 @@ export function useStaff() {
 export function RequireSession() {
   const { t } = useTranslation();
   const location = useLocation();
-  const session = adminApi.useGetSessionQuery(undefined);
+  const session = useGetSessionQuery(undefined);
   // A refetch that fails keeps the last staff member in `data`: a 401 wins over it (the session ended).
   const failure = session.error ? failureOf(session.error) : null;
   if (failure && (failure.status === 401 || failure.status === 403) && !session.isFetching) {
@@ -89,7 +90,7 @@ export function Layout() {
   const staff = useStaff();
   const navigate = useNavigate();
   const dispatch = useDispatch();
-  const [signOut, signingOut] = adminApi.useSignOutMutation();
+  const [signOut, signingOut] = useSignOutMutation();
 
   async function onSignOut() {
     const result = await signOut(undefined);

@@ -1,4 +1,4 @@
-import { ChangeStaffPasswordBodySchema, TwoFactorCodeBodySchema } from '@dukkan/contracts/admin-staff';
+import { ChangeStaffPasswordBodySchema, TwoFactorCodeBodySchema, type TwoFactorEnrolment } from '@dukkan/contracts/admin-staff';
 import { STAFF_PASSWORD_MIN_LENGTH } from '@dukkan/contracts/limits';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 
-import { adminApi, type TwoFactorEnrolment } from '../app/api';
+import { useChangePasswordMutation, useConfirmTwoFactorMutation, useEnrolTwoFactorMutation } from '../app/api/session-api';
 import { failureOf } from '../app/errors';
 import { contractResolver, errorProps, wordingOf } from '../app/form';
 import { useStaff } from '../app/layout';
@@ -55,7 +55,7 @@ interface PasswordFields {
 
 function PasswordForm() {
   const { t } = useTranslation();
-  const [change] = adminApi.useChangePasswordMutation();
+  const [change] = useChangePasswordMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError, formState } = useForm<PasswordFields>({
     defaultValues: { currentPassword: '', newPassword: '' },
@@ -121,8 +121,8 @@ interface CodeFields {
 
 function TwoFactor() {
   const { t } = useTranslation();
-  const [enrol, enrolling] = adminApi.useEnrolTwoFactorMutation();
-  const [confirm] = adminApi.useConfirmTwoFactorMutation();
+  const [enrol, enrolling] = useEnrolTwoFactorMutation();
+  const [confirm] = useConfirmTwoFactorMutation();
   const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
   const [enabled, setEnabled] = useState(false);
   const { register, handleSubmit, setError, formState } = useForm<CodeFields>({

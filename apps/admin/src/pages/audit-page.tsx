@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { adminApi } from '../app/api';
+import { useAuditQuery } from '../app/api/audit-api';
 import { failureText } from '../app/errors';
 import { toLanguage } from '../app/language';
 import { Busy } from '../app/layout';
@@ -62,7 +62,7 @@ export default function AuditPage() {
   const to = dayParam(params, 'to');
   const [typed, setTyped] = useState({ actor, entity });
   const afterTyping = useAfterTyping();
-  const log = adminApi.useAuditQuery({ actor, entity, from, to, page, pageSize });
+  const log = useAuditQuery({ actor, entity, from, to, page, pageSize });
 
   /** The text filters ask the API once typing has stopped for 300 ms. */
   function onType(key: 'actor' | 'entity', value: string) {

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 
 import { ActionDialog, useFocusReturn } from '../app/action-dialog';
-import { adminApi } from '../app/api';
+import { useGetCustomerQuery, useSendPasswordResetMutation, useUpdateCustomerMutation } from '../app/api/customers-api';
 import { failureOf, failureText } from '../app/errors';
 import { toLanguage, type Language } from '../app/language';
 import { Busy } from '../app/layout';
@@ -26,7 +26,7 @@ export default function CustomerPage() {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
   const { id = '' } = useParams();
-  const customer = adminApi.useGetCustomerQuery(id);
+  const customer = useGetCustomerQuery(id);
   return (
     <Stack spacing={3}>
       <Link component={RouterLink} to={adminPaths.customers()} sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}>
@@ -51,8 +51,8 @@ function CustomerView({ customer, language }: { customer: AdminCustomer; languag
   const [disabling, setDisabling] = useState(!customer.disabled);
   const actionsHeading = useRef<HTMLHeadingElement>(null);
   const focus = useFocusReturn(actionsHeading);
-  const [updateCustomer, updating] = adminApi.useUpdateCustomerMutation();
-  const [sendReset, sending] = adminApi.useSendPasswordResetMutation();
+  const [updateCustomer, updating] = useUpdateCustomerMutation();
+  const [sendReset, sending] = useSendPasswordResetMutation();
 
   function open(which: 'reset' | 'disable') {
     return (event: MouseEvent<HTMLElement>) => {

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
-import { adminApi } from '../app/api';
+import { useListCustomersQuery } from '../app/api/customers-api';
 import { failureText } from '../app/errors';
 import { toLanguage } from '../app/language';
 import { Busy } from '../app/layout';
@@ -28,7 +28,7 @@ export default function CustomersPage() {
   const q = params.get('q') ?? '';
   const [search, setSearch] = useState(q);
   const afterTyping = useAfterTyping();
-  const list = adminApi.useListCustomersQuery({ q, page, pageSize });
+  const list = useListCustomersQuery({ q, page, pageSize });
 
   function onSearch(value: string) {
     setSearch(value);

@@ -16,7 +16,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 
-import { adminApi } from '../app/api';
+import { useStatsQuery } from '../app/api/stats-api';
 import { failureText } from '../app/errors';
 import { toLanguage, type Language } from '../app/language';
 import { Busy, useStaff } from '../app/layout';
@@ -44,7 +44,7 @@ export default function DashboardPage() {
   const range = rangeOf(params.get('days'));
   // The days are computed once per range: a new `to` at each render would ask again and again.
   const period = useMemo(() => lastDays(Number(range)), [range]);
-  const stats = adminApi.useStatsQuery(period, { refetchOnFocus: true, pollingInterval: 60_000, skipPollingIfUnfocused: true });
+  const stats = useStatsQuery(period, { refetchOnFocus: true, pollingInterval: 60_000, skipPollingIfUnfocused: true });
   const { role } = useStaff();
   const seesOrders = mayUse(role, 'orders');
   const seesProducts = mayUse(role, 'products');

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-import { adminApi } from '../app/api';
+import { useRequestPasswordResetMutation } from '../app/api/session-api';
 import { failureOf } from '../app/errors';
 import { contractResolver, wordingOf } from '../app/form';
 import { adminPaths } from '../app/paths';
@@ -21,7 +21,7 @@ interface Fields {
  */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const [request, { isLoading }] = adminApi.useRequestPasswordResetMutation();
+  const [request, { isLoading }] = useRequestPasswordResetMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<Fields>({

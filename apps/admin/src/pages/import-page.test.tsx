@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 
-import { adminApi } from '../app/api';
+import { productsApi } from '../app/api/products-api';
 import type { Answer } from '../test/api-server';
 import { holdUploadProgress, renderAdmin, stubApi, type Call, type PendingUpload } from '../test/harness';
 
@@ -145,7 +145,7 @@ describe('import', () => {
     const user = userEvent.setup({ delay: null });
     const { store } = await renderAdmin('/admin/import');
     // A list some other screen keeps open.
-    const list = store.dispatch(adminApi.endpoints.listProducts.initiate({ page: 1, pageSize: 25 }));
+    const list = store.dispatch(productsApi.endpoints.listProducts.initiate({ page: 1, pageSize: 25 }));
     const lists = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/admin/products');
     await waitFor(() => expect(lists()).toHaveLength(1));
 

@@ -1,4 +1,5 @@
-import { IMPORT_ERROR_CODES, type ImportError, type ImportErrorCode } from '@dukkan/contracts/admin-products';
+import type { ImportProgress } from '@dukkan/contracts/admin-import';
+import { IMPORT_ERROR_CODES, type ImportCounts, type ImportError, type ImportErrorCode } from '@dukkan/contracts/admin-products';
 import { importErrorValues } from '@dukkan/contracts/import-error-texts';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
@@ -20,7 +21,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 
-import { adminApi, type ImportCounts, type ImportProgress } from '../app/api';
+import { importApi, useImportStatusQuery } from '../app/api/import-api';
+import { useCategoriesQuery, useSubcategoriesQuery } from '../app/api/products-api';
 import { toLanguage, type Language } from '../app/language';
 import { percentOf, uploadWithProgress, type UploadAnswer, type UploadProgress } from '../app/upload';
 
@@ -93,8 +95,8 @@ export default function ImportPage() {
   const language = toLanguage(i18n.language);
   const inputId = useId();
   // The keys the category and subcategory columns take, as the API names them.
-  const departments = adminApi.useCategoriesQuery(language);
-  const subcategories = adminApi.useSubcategoriesQuery(language);
+  const departments = useCategoriesQuery(language);
+  const subcategories = useSubcategoriesQuery(language);
   const [file, setFile] = useState<File | null>(null);
   /** The file the dry run found valid: the one "Import now" sends. */
   const [checkedFile, setCheckedFile] = useState<File | null>(null);
@@ -103,8 +105,8 @@ export default function ImportPage() {
   const importId = running?.importId ?? null;
   const dryRun = running?.dryRun ?? false;
   // Polled every half second until it reports an end.
-  const finished = stageOfProgress(adminApi.endpoints.importStatus.useQueryState(importId ?? skipToken).data, dryRun) !== null;
-  const progress = adminApi.useImportStatusQuery(importId ?? skipToken, { pollingInterval: finished ? 0 : 500, skipPollingIfUnfocused: false });
+  const finished = stageOfProgress(importApi.endpoints.importStatus.useQueryState(importId ?? skipToken).data, dryRun) !== null;
+  const progress = useImportStatusQuery(importId ?? skipToken, { pollingInterval: finished ? 0 : 500, skipPollingIfUnfocused: false });
 
   // While the API imports in the background, what its progress says decides what is shown.
   const shown: Stage = running ? (stageOfProgress(progress.data, dryRun) ?? stage) : stage;
@@ -114,7 +116,7 @@ export default function ImportPage() {
   const dispatch = useDispatch();
   const importedInBackground = importId !== null && !dryRun && shown.kind === 'done';
   useEffect(() => {
-    if (importedInBackground) dispatch(adminApi.util.invalidateTags(['Products', 'Product', 'Ledger']));
+    if (importedInBackground) dispatch(importApi.util.invalidateTags(['Products', 'Product', 'Ledger']));
   }, [importedInBackground, dispatch]);
 
   /** Sends `chosen` with its upload's progress shown, then follows the API's progress. */
@@ -133,12 +135,12 @@ export default function ImportPage() {
       return;
     }
     // The session ended meanwhile: asking it again sends to sign-in, as every other call does.
-    if (answer.status === 401) dispatch(adminApi.util.invalidateTags(['Session']));
+    if (answer.status === 401) dispatch(importApi.util.invalidateTags(['Session']));
     const outcome = outcomeOfUpload(answer);
     if ('importId' in outcome) setStage({ kind: 'running', dryRun: asDryRun, importId: outcome.importId });
     else if ('counts' in outcome) {
       setStage({ kind: asDryRun ? 'ready' : 'done', counts: outcome.counts });
-      if (!asDryRun) dispatch(adminApi.util.invalidateTags(['Products', 'Product', 'Ledger']));
+      if (!asDryRun) dispatch(importApi.util.invalidateTags(['Products', 'Product', 'Ledger']));
     } else if ('errors' in outcome) setStage({ kind: 'errors', errors: outcome.errors });
     else setStage({ kind: 'failed', message: outcome.message || t('app.networkError') });
   }

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 
 import { ActionDialog, useFocusReturn } from '../app/action-dialog';
-import { adminApi } from '../app/api';
+import { useCancelOrderMutation, useGetOrderQuery, useMoveOrderMutation, useRefundOrderMutation } from '../app/api/orders-api';
 import { failureOf, failureText } from '../app/errors';
 import { errorProps } from '../app/form';
 import { toLanguage, type Language } from '../app/language';
@@ -97,7 +97,7 @@ export default function OrderPage() {
   const location = useLocation();
   const state: unknown = location.state;
   const backSearch = typeof state === 'object' && state !== null && 'list' in state && typeof state.list === 'string' ? state.list : '';
-  const order = adminApi.useGetOrderQuery(id);
+  const order = useGetOrderQuery(id);
 
   return (
     <Stack spacing={3}>
@@ -121,9 +121,9 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
   const [error, setError] = useState<string | null>(null);
   const actionsHeading = useRef<HTMLHeadingElement>(null);
   const focus = useFocusReturn(actionsHeading);
-  const [moveOrder, moving] = adminApi.useMoveOrderMutation();
-  const [cancelOrder, cancelling] = adminApi.useCancelOrderMutation();
-  const [refundOrder, refunding] = adminApi.useRefundOrderMutation();
+  const [moveOrder, moving] = useMoveOrderMutation();
+  const [cancelOrder, cancelling] = useCancelOrderMutation();
+  const [refundOrder, refunding] = useRefundOrderMutation();
   const next = order.nextStatus;
   // What the open dialog is about, fixed when it opens: the answer changes the order while it closes.
   const [moveTo, setMoveTo] = useState<OrderStatus | null>(null);

@@ -14,7 +14,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 
-import { adminApi } from '../app/api';
+import { useListOrdersQuery } from '../app/api/orders-api';
 import { toLanguage } from '../app/language';
 import { dayParam, useAfterTyping, useListAddress } from '../app/list-address';
 import { adminPaths } from '../app/paths';
@@ -66,7 +66,7 @@ export default function OrdersPage() {
   const afterTyping = useAfterTyping();
 
   const sortModel = useMemo(() => sortModelOf(sort), [sort]);
-  const list = adminApi.useListOrdersQuery(
+  const list = useListOrdersQuery(
     { status, paymentStatus, q, from, to, sort: orderSortParam(sortModel), page, pageSize },
     { pollingInterval: ORDERS_POLL_MS, skipPollingIfUnfocused: true, refetchOnFocus: true },
   );

@@ -13,7 +13,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 
-import { adminApi } from '../app/api';
+import { useDeleteImageMutation, useReorderImagesMutation, useUploadImageMutation } from '../app/api/products-api';
 import { failureOf } from '../app/errors';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -23,9 +23,9 @@ export function PhotosSection({ product }: { product: AdminProduct }) {
   const { t } = useTranslation();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [upload] = adminApi.useUploadImageMutation();
-  const [remove] = adminApi.useDeleteImageMutation();
-  const [reorder] = adminApi.useReorderImagesMutation();
+  const [upload] = useUploadImageMutation();
+  const [remove] = useDeleteImageMutation();
+  const [reorder] = useReorderImagesMutation();
   const [uploading, setUploading] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
 

@@ -16,7 +16,7 @@ import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 
-import { adminApi } from '../app/api';
+import { useCategoriesQuery, useCreateProductMutation, useGetProductQuery, useSubcategoriesQuery, useUpdateProductMutation } from '../app/api/products-api';
 import { failureOf } from '../app/errors';
 import { contractResolver, errorProps, wordingOf } from '../app/form';
 import { toLanguage } from '../app/language';
@@ -30,7 +30,7 @@ import { StockSection } from './stock-section';
 /** `/admin/products/new` and `/admin/products/{id}`. */
 export default function ProductEditorPage() {
   const { id } = useParams();
-  const product = adminApi.useGetProductQuery(id ?? '', { skip: !id });
+  const product = useGetProductQuery(id ?? '', { skip: !id });
   if (!id) return <ProductEditor product={null} />;
   if (product.isLoading) return <Busy />;
   if (!product.data) {
@@ -67,10 +67,10 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
     }),
   });
   const { errors, isSubmitting } = formState;
-  const categories = adminApi.useCategoriesQuery(language);
-  const subcategories = adminApi.useSubcategoriesQuery(language);
-  const [createProduct] = adminApi.useCreateProductMutation();
-  const [updateProduct] = adminApi.useUpdateProductMutation();
+  const categories = useCategoriesQuery(language);
+  const subcategories = useSubcategoriesQuery(language);
+  const [createProduct] = useCreateProductMutation();
+  const [updateProduct] = useUpdateProductMutation();
 
   // The stored product changed (a stock adjustment, a photo): the form follows its quantity.
   useEffect(() => {

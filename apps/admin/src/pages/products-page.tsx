@@ -14,7 +14,7 @@ import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
-import { adminApi } from '../app/api';
+import { useCategoriesQuery, useListProductsQuery, useUpdateProductMutation } from '../app/api/products-api';
 import { failureOf } from '../app/errors';
 import { toLanguage } from '../app/language';
 import { useAfterTyping, useListAddress } from '../app/list-address';
@@ -56,9 +56,9 @@ export default function ProductsPage() {
   const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
   const [bulkBusy, setBulkBusy] = useState(false);
 
-  const categories = adminApi.useCategoriesQuery(language);
-  const list = adminApi.useListProductsQuery({ q, category, status, stock, sort, page, pageSize });
-  const [updateProduct] = adminApi.useUpdateProductMutation();
+  const categories = useCategoriesQuery(language);
+  const list = useListProductsQuery({ q, category, status, stock, sort, page, pageSize });
+  const [updateProduct] = useUpdateProductMutation();
 
   const filterBy = (key: string) => (event: { target: { value: string } }) => update({ [key]: event.target.value });
 

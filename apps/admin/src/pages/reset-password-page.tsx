@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 
-import { adminApi } from '../app/api';
+import { useConfirmPasswordResetMutation } from '../app/api/session-api';
 import { failureOf } from '../app/errors';
 import { contractResolver, wordingOf } from '../app/form';
 import { adminPaths } from '../app/paths';
@@ -30,7 +30,7 @@ export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [confirm, { isLoading }] = adminApi.useConfirmPasswordResetMutation();
+  const [confirm, { isLoading }] = useConfirmPasswordResetMutation();
   const [outcome, setOutcome] = useState<'changed' | 'badLink' | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Fields>({

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { adminApi } from '../app/api';
+import { useCheckSetupTokenQuery, useSetupMutation } from '../app/api/session-api';
 import { failureOf } from '../app/errors';
 import { contractResolver, errorProps, wordingOf } from '../app/form';
 import { Busy } from '../app/layout';
@@ -28,8 +28,8 @@ export default function SetupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const check = adminApi.useCheckSetupTokenQuery(token, { skip: token === '' });
-  const [setup, { isLoading, error }] = adminApi.useSetupMutation();
+  const check = useCheckSetupTokenQuery(token, { skip: token === '' });
+  const [setup, { isLoading, error }] = useSetupMutation();
   const { register, handleSubmit, setError, formState } = useForm<Fields>({
     defaultValues: { name: '', email: '', password: '' },
     resolver: contractResolver(SetupFields, {

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
-import { adminApi } from '../app/api';
+import { useSignInMutation } from '../app/api/session-api';
 import { failureOf } from '../app/errors';
 import { contractResolver, errorProps, wordingOf } from '../app/form';
 import { adminPaths } from '../app/paths';
@@ -38,7 +38,7 @@ export default function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const [signIn, { isLoading }] = adminApi.useSignInMutation();
+  const [signIn, { isLoading }] = useSignInMutation();
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [alert, setAlert] = useState<string | null>(null);
   const { register, handleSubmit, setError, setFocus, formState } = useForm<Fields>({

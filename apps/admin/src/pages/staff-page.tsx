@@ -21,7 +21,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 
-import { adminApi } from '../app/api';
+import { useAddStaffMutation, useGetSettingsQuery, useListStaffQuery, usePutSettingsMutation, useResetTwoFactorMutation, useUpdateStaffMutation } from '../app/api/staff-api';
 import { failureOf } from '../app/errors';
 import { contractResolver, errorProps, wordingOf } from '../app/form';
 import { Busy } from '../app/layout';
@@ -45,12 +45,12 @@ function staffBodyOf(fields: Fields) {
 /** `/admin/staff` (owner): the staff list, roles, disabling, two-factor resets, adding or inviting. */
 export default function StaffPage() {
   const { t } = useTranslation();
-  const staff = adminApi.useListStaffQuery(undefined);
-  const settings = adminApi.useGetSettingsQuery(undefined);
-  const [putSettings] = adminApi.usePutSettingsMutation();
-  const [updateStaff] = adminApi.useUpdateStaffMutation();
-  const [resetTwoFactor] = adminApi.useResetTwoFactorMutation();
-  const [addStaff] = adminApi.useAddStaffMutation();
+  const staff = useListStaffQuery(undefined);
+  const settings = useGetSettingsQuery(undefined);
+  const [putSettings] = usePutSettingsMutation();
+  const [updateStaff] = useUpdateStaffMutation();
+  const [resetTwoFactor] = useResetTwoFactorMutation();
+  const [addStaff] = useAddStaffMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, control, handleSubmit, reset, setError, formState } = useForm<Fields>({
     defaultValues: { name: '', email: '', role: 'catalog', password: '', invite: false },

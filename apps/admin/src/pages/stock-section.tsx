@@ -17,7 +17,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 
-import { adminApi } from '../app/api';
+import { useAdjustStockMutation, useStockLedgerQuery } from '../app/api/products-api';
 import { failureOf } from '../app/errors';
 import { contractResolver, errorProps, wordingOf } from '../app/form';
 import { toLanguage } from '../app/language';
@@ -42,8 +42,8 @@ function adjustmentOf(fields: Fields): StockAdjustmentBody {
 export function StockSection({ product }: { product: AdminProduct }) {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
-  const ledger = adminApi.useStockLedgerQuery(product._id);
-  const [adjust] = adminApi.useAdjustStockMutation();
+  const ledger = useStockLedgerQuery(product._id);
+  const [adjust] = useAdjustStockMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError, formState } = useForm<Fields>({
     defaultValues: { delta: '', reason: '' },
