@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { dataSchema, IdSchema, MAX_PAGE, MAX_PAGE_SIZE } from './common';
+import { dollarsToCents } from './money';
 
 /*
  * The back office's products (issue #20). Amounts are dollars with at most two decimals (stored
@@ -35,7 +36,7 @@ const bilingual = (max: number, what: string) =>
 
 /** Whole cents in `value` dollars, when it has at most two decimals. */
 export function dollarsHaveCents(value: number): boolean {
-  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+  return Math.abs(dollarsToCents(value) - value * 100) < 1e-6;
 }
 
 const dollars = (what: string) =>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { dollarsToCents } from '@dukkan/contracts/money';
 import { OrderResponseSchema, PlaceOrderResponseSchema, type Order } from '@dukkan/contracts/orders';
 import { UserResponseSchema } from '@dukkan/contracts/users';
 import { eq, sql } from 'drizzle-orm';
@@ -53,7 +54,7 @@ export async function markOrderPaid(db: Database, order: Order, provider = 'sand
     provider,
     providerSessionId,
     url: `/pay/${providerSessionId}`,
-    amountCents: Math.round(order.amount * 100),
+    amountCents: dollarsToCents(order.amount),
     currency: 'usd',
     status: 'completed',
     expiresAt: sql`now() + interval '30 minutes'`,

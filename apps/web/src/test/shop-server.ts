@@ -1,6 +1,7 @@
 import type { Cart, CartLine, CartProduct, CartResponse, SetQuantityBody } from '@dukkan/contracts/cart';
 import type { Product, ProductPageResponse } from '@dukkan/contracts/catalog';
 import type { ErrorCode } from '@dukkan/contracts/errors';
+import { centsToDollars, dollarsToCents } from '@dukkan/contracts/money';
 import type { WishItem, WishListResponse, WishProduct } from '@dukkan/contracts/wish';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 
@@ -28,8 +29,6 @@ export function wishProduct(n: number, overrides: Partial<WishProduct> = {}): Wi
   return { _id, title, thumbnail, description, price, quantity, ...overrides };
 }
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-
 /** The cart answer for `lines`: count, subtotal and savings as the server computes them. */
 export function cartOf(items: CartLine[], identity: Partial<Pick<Cart, '_id' | 'userId' | 'signature'>> = {}): Cart {
   let subtotal = 0;
@@ -37,10 +36,10 @@ export function cartOf(items: CartLine[], identity: Partial<Pick<Cart, '_id' | '
   let count = 0;
   for (const line of items) {
     count += line.quantity;
-    subtotal += cents(line.product.price) * line.quantity;
-    if (line.product.listPrice !== null) savings += (cents(line.product.listPrice) - cents(line.product.price)) * line.quantity;
+    subtotal += dollarsToCents(line.product.price) * line.quantity;
+    if (line.product.listPrice !== null) savings += (dollarsToCents(line.product.listPrice) - dollarsToCents(line.product.price)) * line.quantity;
   }
-  return { ...identity, items, count, subtotal: subtotal / 100, savings: savings / 100 };
+  return { ...identity, items, count, subtotal: centsToDollars(subtotal), savings: centsToDollars(savings) };
 }
 
 export interface ShopState {

@@ -1,5 +1,7 @@
 import type { Cart } from '@dukkan/contracts/cart';
-// Types only: the slice is part of the first load, and the contracts' runtime values bring zod.
+// The money helpers are plain functions; of the schema modules, types only: the slice is part of the
+// first load, and the contracts' runtime values bring zod.
+import { centsToDollars, dollarsToCents } from '@dukkan/contracts/money';
 import type { INITIAL_ORDER_STATUS } from '@dukkan/contracts/orders';
 import type { Address } from '@dukkan/contracts/users';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -57,7 +59,7 @@ const initialState: CheckOutState = { subTotal: 0, discount: 0, total: 0, delive
 
 /** Cents are what money is stored in (blueprint): rounding there keeps 0.1 + 0.2 at 0.30. */
 function roundToCents(amount: number): number {
-  return Math.round(amount * 100) / 100;
+  return centsToDollars(dollarsToCents(amount));
 }
 
 /** Spec section 4: total = subtotal + delivery - discount. */
