@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN, PASSWORD_RESET_MINUTES } from '@dukkan/contracts/limits';
+import { PASSWORD_RESET_MINUTES } from '@dukkan/contracts/limits';
+import { ForgotPasswordBodySchema, type ForgotPasswordBody } from '@dukkan/contracts/users';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessageOf } from '../../lib/api-error';
-import { formField } from '../../lib/form-field';
+import { contractResolver, formField, isBlank } from '../../lib/form-field';
 import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -37,7 +38,13 @@ export function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordForm>({ defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordForm>({
+    defaultValues: { email: '' },
+    resolver: contractResolver<ForgotPasswordForm, ForgotPasswordBody>(ForgotPasswordBodySchema, {
+      bodyOf: (fields) => fields,
+      wording: (problem) => (isBlank(problem) ? t('errors.emailRequired') : t('errors.emailInvalid')),
+    }),
+  });
 
   const onSubmit = async ({ email }: ForgotPasswordForm) => {
     setFormError(null);
@@ -69,10 +76,7 @@ export function ForgotPasswordPage() {
           required
           fullWidth
           slotProps={{ htmlInput: { dir: 'ltr' } }}
-          {...formField(register, errors, 'email', {
-            required: t('errors.emailRequired'),
-            pattern: { value: EMAIL_PATTERN, message: t('errors.emailInvalid') },
-          })}
+          {...formField(register, errors, 'email')}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
           {isSubmitting ? t('forgot.submitting') : t('forgot.submit')}

@@ -39,6 +39,22 @@ describe('/login', () => {
     expect(requests.filter((r) => r.url.pathname === '/api/users/signin')).toHaveLength(0);
   });
 
+  it('moves the focus to the first field in error, and checks a field again as it changes once the form was sent', async () => {
+    const user = userEvent.setup();
+    answerWith(categories);
+    renderApp('/login');
+    const email = await screen.findByLabelText(/^Email/);
+    await user.type(email, 'mona');
+    // Not checked while typing before the first try.
+    expect(describedBy(email)).not.toContain('Please enter a valid email');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(email).toHaveFocus();
+    expect(describedBy(email)).toContain('Please enter a valid email');
+    await user.type(email, '@example.com');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'false'));
+    expect(describedBy(screen.getByLabelText(/^Password/))).toContain('Password is required');
+  });
+
   it('shows and hides the password with a toggle', async () => {
     const user = userEvent.setup();
     answerWith(categories);

@@ -1,4 +1,5 @@
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '@dukkan/contracts/limits';
+import { SignInBodySchema, type SignInBody } from '@dukkan/contracts/users';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
@@ -10,7 +11,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PasswordToggle } from '../../components/password-toggle';
-import { formField } from '../../lib/form-field';
+import { contractResolver, formField } from '../../lib/form-field';
 import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -54,7 +55,21 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({ defaultValues: { email: emailFrom(location.state), password: '' } });
+  } = useForm<LoginForm>({
+    defaultValues: { email: emailFrom(location.state), password: '' },
+    // The contract checks presence (and bounds); the spec asks the form for an email's pattern and the password's length too.
+    resolver: contractResolver<LoginForm, SignInBody>(SignInBodySchema, {
+      bodyOf: (fields) => fields,
+      wording: ({ field, issue }) => {
+        if (issue.code === 'too_big') return t('errors.invalidCredentials');
+        return field === 'email' ? t('errors.emailRequired') : t('errors.passwordRequired');
+      },
+      rules: ({ email, password }) => [
+        ...(email.trim() !== '' && !EMAIL_PATTERN.test(email.trim()) ? [{ field: 'email', message: t('errors.emailInvalid') }] : []),
+        ...(password !== '' && password.length < PASSWORD_MIN_LENGTH ? [{ field: 'password', message: t('errors.passwordMin') }] : []),
+      ],
+    }),
+  });
   const busy = loading || isSubmitting;
 
   const onSubmit = async ({ email, password }: LoginForm) => {
@@ -86,10 +101,7 @@ export function LoginPage() {
           required
           fullWidth
           slotProps={{ htmlInput: { dir: 'ltr' } }}
-          {...formField(register, errors, 'email', {
-            required: t('errors.emailRequired'),
-            pattern: { value: EMAIL_PATTERN, message: t('errors.emailInvalid') },
-          })}
+          {...formField(register, errors, 'email')}
         />
         <TextField
           id="login-password"
@@ -111,10 +123,7 @@ export function LoginPage() {
               ),
             },
           }}
-          {...formField(register, errors, 'password', {
-            required: t('errors.passwordRequired'),
-            minLength: { value: PASSWORD_MIN_LENGTH, message: t('errors.passwordMin') },
-          })}
+          {...formField(register, errors, 'password')}
         />
         <Link href="/forgot-password" sx={{ justifySelf: 'start', fontSize: '0.9rem' }}>
           {t('login.forgotPassword')}

@@ -39,6 +39,20 @@ describe('/register', () => {
     }
   });
 
+  it('refuses a first name shorter than an account takes, under the field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const requests = answerWith(categories);
+    renderApp('/register');
+    await fill(user);
+    const firstName = screen.getByLabelText(/^First name/);
+    await user.clear(firstName);
+    await user.type(firstName, 'Mo');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Name must be at least 3 characters')).toBeInTheDocument();
+    expect(firstName).toHaveFocus();
+    expect(requests.filter((r) => r.url.pathname === '/api/users/signup')).toHaveLength(0);
+  });
+
   it("says 'Password mismatch' and sends nothing when the passwords differ", async () => {
     const user = userEvent.setup();
     const requests = answerWith(categories);

@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dukkan/contracts/limits';
+import { EMAIL_PATTERN } from '@dukkan/contracts/limits';
+import { SignUpBodySchema, type SignUpBody } from '@dukkan/contracts/users';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -13,7 +14,7 @@ import { useNavigate } from 'react-router';
 
 import { PasswordToggle } from '../../components/password-toggle';
 import { errorMessageOf } from '../../lib/api-error';
-import { formField } from '../../lib/form-field';
+import { contractResolver, formField, isBlank } from '../../lib/form-field';
 import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -52,6 +53,21 @@ export function RegisterPage() {
     formState: { errors, isSubmitting },
   } = useForm<RegisterForm>({
     defaultValues: { firstName: '', email: '', password: '', confirmpassword: '', keepSignedIn: true, marketingEmails: true },
+    resolver: contractResolver<RegisterForm, SignUpBody>(SignUpBodySchema, {
+      bodyOf: ({ firstName, email, password, marketingEmails }) => ({ name: firstName, email, password, marketingEmails }),
+      fieldOf: (path) => (path === 'name' ? 'firstName' : path),
+      wording: (problem) => {
+        if (problem.field === 'firstName') {
+          if (isBlank(problem)) return t('errors.firstNameRequired');
+          return problem.issue.code === 'too_big' ? t('errors.nameMax') : t('errors.nameMin');
+        }
+        if (problem.field === 'email') return t('errors.emailInvalid');
+        // The spec shows 'Password is required' for a short password too.
+        return t('errors.passwordRequired');
+      },
+      // Whether the two passwords match is said when the form is sent ('Password mismatch').
+      rules: ({ confirmpassword }) => (confirmpassword === '' ? [{ field: 'confirmpassword', message: t('errors.confirmRequired') }] : []),
+    }),
   });
   const typedEmail = useWatch({ control, name: 'email' }).trim();
   const checkbox = (name: 'keepSignedIn' | 'marketingEmails', label: string) => (
@@ -116,10 +132,7 @@ export function RegisterPage() {
           autoComplete="given-name"
           required
           fullWidth
-          {...formField(register, errors, 'firstName', {
-            validate: (value) => value.trim() !== '' || t('errors.firstNameRequired'),
-            maxLength: { value: NAME_MAX_LENGTH, message: t('errors.nameMax') },
-          })}
+          {...formField(register, errors, 'firstName')}
         />
         <TextField
           id="register-email"
@@ -129,10 +142,7 @@ export function RegisterPage() {
           required
           fullWidth
           slotProps={{ htmlInput: { dir: 'ltr' } }}
-          {...formField(register, errors, 'email', {
-            required: t('errors.emailInvalid'),
-            pattern: { value: EMAIL_PATTERN, message: t('errors.emailInvalid') },
-          })}
+          {...formField(register, errors, 'email')}
         />
         {EMAIL_PATTERN.test(typedEmail) ? (
           <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem', display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
@@ -150,12 +160,7 @@ export function RegisterPage() {
           required
           fullWidth
           slotProps={{ htmlInput: { dir: 'ltr' }, input: { endAdornment: toggle } }}
-          {...formField(register, errors, 'password', {
-            required: t('errors.passwordRequired'),
-            // The spec shows 'Password is required' for a short password too.
-            minLength: { value: PASSWORD_MIN_LENGTH, message: t('errors.passwordRequired') },
-            maxLength: { value: PASSWORD_MAX_LENGTH, message: t('errors.passwordRequired') },
-          })}
+          {...formField(register, errors, 'password')}
         />
         <TextField
           id="register-confirm-password"
@@ -165,7 +170,7 @@ export function RegisterPage() {
           required
           fullWidth
           slotProps={{ htmlInput: { dir: 'ltr' } }}
-          {...formField(register, errors, 'confirmpassword', { required: t('errors.confirmRequired') })}
+          {...formField(register, errors, 'confirmpassword')}
         />
         <Box sx={{ display: 'grid' }}>
           {checkbox('keepSignedIn', t('register.keepSignedIn'))}

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ResetPasswordBodySchema } from '@dukkan/contracts/users';
+import { ResetPasswordBodySchema, type ResetPasswordBody } from '@dukkan/contracts/users';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -12,7 +12,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { PasswordToggle } from '../../components/password-toggle';
 import { errorCodeOf, errorMessageOf } from '../../lib/api-error';
-import { formField } from '../../lib/form-field';
+import { contractResolver, formField } from '../../lib/form-field';
 import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -74,7 +74,22 @@ export function ResetPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordForm>({ defaultValues: { password: '', confirmPassword: '' } });
+  } = useForm<ResetPasswordForm>({
+    defaultValues: { password: '', confirmPassword: '' },
+    resolver: contractResolver<ResetPasswordForm, ResetPasswordBody>(ResetPasswordBodySchema, {
+      bodyOf: ({ password }) => ({ token: token ?? '', password }),
+      // The link's token is not the shopper's to fix: without a usable one the form is not shown.
+      fieldOf: (path) => (path === 'password' ? path : null),
+      wording: ({ issue, value }) => {
+        if (value === '') return t('errors.passwordRequired');
+        return issue.code === 'too_big' ? t('errors.passwordMax') : t('errors.passwordMin');
+      },
+      rules: ({ password, confirmPassword }) => {
+        if (confirmPassword === '') return [{ field: 'confirmPassword', message: t('errors.confirmRequired') }];
+        return confirmPassword === password ? [] : [{ field: 'confirmPassword', message: t('errors.passwordsDoNotMatch') }];
+      },
+    }),
+  });
 
   const onSubmit = async ({ password }: ResetPasswordForm) => {
     if (!token) return;
@@ -130,11 +145,7 @@ export function ResetPasswordPage() {
             required
             fullWidth
             slotProps={{ htmlInput: { dir: 'ltr' }, input: { endAdornment: toggle } }}
-            {...formField(register, errors, 'password', {
-              required: t('errors.passwordRequired'),
-              minLength: { value: PASSWORD_MIN_LENGTH, message: t('errors.passwordMin') },
-              maxLength: { value: PASSWORD_MAX_LENGTH, message: t('errors.passwordMax') },
-            })}
+            {...formField(register, errors, 'password')}
           />
           <TextField
             id="reset-confirm-password"
@@ -144,10 +155,7 @@ export function ResetPasswordPage() {
             required
             fullWidth
             slotProps={{ htmlInput: { dir: 'ltr' } }}
-            {...formField(register, errors, 'confirmPassword', {
-              required: t('errors.confirmRequired'),
-              validate: (value, form) => value === form.password || t('errors.passwordsDoNotMatch'),
-            })}
+            {...formField(register, errors, 'confirmPassword')}
           />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={isSubmitting}>
             {isSubmitting ? t('reset.submitting') : t('reset.submit')}
