@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dukkan/contracts/limits';
+import { UpdateUserBodySchema, type UpdateUserBody } from '@dukkan/contracts/users';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useReplaceToken, useSignedInUser } from '../../app/hooks';
 import { PasswordToggle } from '../../components/password-toggle';
 import { errorMessageOf } from '../../lib/api-error';
-import { formField } from '../../lib/form-field';
+import { contractResolver, formField, isBlank } from '../../lib/form-field';
 import { notify } from '../../lib/notify';
 
 import { useGetUserQuery, useUpdateUserMutation } from './users-api';
@@ -31,6 +31,20 @@ interface ProfileForm {
 const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
 
 /**
+ * What the form sends: the current password when it is filled, and the new one with it (a new
+ * password alone is the form's own problem: 'Enter your current password to set a new one').
+ */
+function bodyOf({ name, email, marketingEmails, currentPassword, newPassword }: ProfileForm): UpdateUserBody {
+  return {
+    name: name.trim(),
+    email: email.trim().toLowerCase(),
+    marketingEmails,
+    ...(currentPassword !== '' ? { currentPassword } : {}),
+    ...(currentPassword !== '' && newPassword !== '' ? { password: newPassword } : {}),
+  };
+}
+
+/**
  * `/userprofile` (index): edit name, email, the marketing-mail choice and — with the current
  * password, checked by the server — the password (spec sections 2, 4, 5, 8). A new email also
  * needs the current password (issue #19). New and confirm become required once the current
@@ -45,13 +59,48 @@ export function EditProfilePage() {
   const { data: saved, isLoading, isError } = useGetUserQuery(user?.id ?? '', { skip: !user });
   const [updateUser] = useUpdateUserMutation();
   const [showPasswords, setShowPasswords] = useState(false);
+  /** A new email (ignoring case and spaces) needs the current password, as a new password does. */
+  const changesEmail = (email: string) => saved !== undefined && email.trim().toLowerCase() !== saved.email;
   const {
     register,
     control,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileForm>({ defaultValues: { name: '', email: '', marketingEmails: false, ...EMPTY_PASSWORDS } });
+  } = useForm<ProfileForm>({
+    defaultValues: { name: '', email: '', marketingEmails: false, ...EMPTY_PASSWORDS },
+    resolver: contractResolver<ProfileForm, UpdateUserBody>(UpdateUserBodySchema, {
+      bodyOf,
+      fieldOf: (path) => (path === 'password' ? 'newPassword' : path),
+      wording: (problem) => {
+        const { field, issue } = problem;
+        if (field === 'name') {
+          if (isBlank(problem)) return t('errors.nameRequired');
+          return issue.code === 'too_big' ? t('errors.nameMax') : t('errors.nameMin');
+        }
+        if (field === 'email') return isBlank(problem) ? t('errors.emailRequired') : t('errors.profileEmailInvalid');
+        if (field === 'currentPassword') return issue.code === 'too_big' ? t('errors.passwordMax') : t('errors.currentRequired');
+        return t('errors.passwordMin');
+      },
+      // New and confirm become required once the current password is filled for no new email, and must match.
+      rules: ({ email, currentPassword, newPassword, confirmNewPassword }) => {
+        const newEmailOnly = newPassword === '' && changesEmail(email);
+        if (currentPassword === '') {
+          if (newPassword !== '') return [{ field: 'currentPassword', message: t('errors.currentRequired') }];
+          return changesEmail(email) ? [{ field: 'currentPassword', message: t('errors.currentRequiredForEmail') }] : [];
+        }
+        if (newEmailOnly) return [];
+        return [
+          ...(newPassword === '' ? [{ field: 'newPassword', message: t('errors.newPasswordRequired') }] : []),
+          ...(confirmNewPassword === ''
+            ? [{ field: 'confirmNewPassword', message: t('errors.confirmNewRequired') }]
+            : confirmNewPassword === newPassword
+              ? []
+              : [{ field: 'confirmNewPassword', message: t('errors.newMismatch') }]),
+        ];
+      },
+    }),
+  });
 
   useEffect(() => {
     if (saved) reset({ name: saved.name, email: saved.email, marketingEmails: saved.marketingEmails, ...EMPTY_PASSWORDS });
@@ -61,20 +110,8 @@ export function EditProfilePage() {
   if (isLoading) return <CircularProgress aria-label={t('profile.editTitle')} />;
   if (isError) return <Alert severity="error">{t('profile.loadError')}</Alert>;
 
-  /** A new email (ignoring case and spaces) needs the current password, as a new password does. */
-  const changesEmail = (email: string) => saved !== undefined && email.trim().toLowerCase() !== saved.email;
-
-  const onSubmit = async ({ name, email, marketingEmails, currentPassword, newPassword }: ProfileForm) => {
-    const result = await updateUser({
-      id: user.id,
-      body: {
-        name: name.trim(),
-        email: email.trim().toLowerCase(),
-        marketingEmails,
-        ...(currentPassword !== '' ? { currentPassword } : {}),
-        ...(newPassword !== '' ? { password: newPassword } : {}),
-      },
-    });
+  const onSubmit = async (fields: ProfileForm) => {
+    const result = await updateUser({ id: user.id, body: bodyOf(fields) });
     if ('error' in result) {
       void notify('error', errorMessageOf(result.error) ?? t('errors.generic'));
       return;
@@ -120,15 +157,7 @@ export function EditProfilePage() {
           required
           // Filled by `reset` after the account loads, which MUI's label does not see: keep it up.
           slotProps={{ inputLabel: { shrink: true } }}
-          {...formField(register, errors, 'name', {
-            validate: (value) => {
-              const name = value.trim();
-              if (name === '') return t('errors.nameRequired');
-              if (name.length < NAME_MIN_LENGTH) return t('errors.nameMin');
-              if (name.length > NAME_MAX_LENGTH) return t('errors.nameMax');
-              return true;
-            },
-          })}
+          {...formField(register, errors, 'name')}
         />
         <TextField
           id="profile-email"
@@ -137,13 +166,7 @@ export function EditProfilePage() {
           autoComplete="email"
           required
           slotProps={{ htmlInput: { dir: 'ltr' }, inputLabel: { shrink: true } }}
-          {...formField(register, errors, 'email', {
-            validate: (value) => {
-              if (value.trim() === '') return t('errors.emailRequired');
-              return EMAIL_PATTERN.test(value.trim()) || t('errors.profileEmailInvalid');
-            },
-            deps: ['currentPassword'],
-          })}
+          {...formField(register, errors, 'email', { deps: ['currentPassword'] })}
         />
         <Controller
           name="marketingEmails"
@@ -162,14 +185,7 @@ export function EditProfilePage() {
           type={showPasswords ? 'text' : 'password'}
           autoComplete="current-password"
           slotProps={passwordSlots(true)}
-          {...formField(register, errors, 'currentPassword', {
-            validate: (value, all) => {
-              if (value !== '') return true;
-              if (all.newPassword !== '') return t('errors.currentRequired');
-              return !changesEmail(all.email) || t('errors.currentRequiredForEmail');
-            },
-            deps: ['newPassword', 'confirmNewPassword'],
-          })}
+          {...formField(register, errors, 'currentPassword', { deps: ['newPassword', 'confirmNewPassword'] })}
         />
         <TextField
           id="profile-new-password"
@@ -177,15 +193,7 @@ export function EditProfilePage() {
           type={showPasswords ? 'text' : 'password'}
           autoComplete="new-password"
           slotProps={passwordSlots(false)}
-          {...formField(register, errors, 'newPassword', {
-            validate: (value, all) => {
-              if (all.currentPassword === '') return true;
-              // With a new email, the current password may be there for the email alone.
-              if (value === '') return changesEmail(all.email) || t('errors.newPasswordRequired');
-              if (value.length < PASSWORD_MIN_LENGTH || value.length > PASSWORD_MAX_LENGTH) return t('errors.passwordMin');
-              return true;
-            },
-          })}
+          {...formField(register, errors, 'newPassword')}
         />
         <TextField
           id="profile-confirm-new-password"
@@ -193,13 +201,7 @@ export function EditProfilePage() {
           type={showPasswords ? 'text' : 'password'}
           autoComplete="new-password"
           slotProps={passwordSlots(false)}
-          {...formField(register, errors, 'confirmNewPassword', {
-            validate: (value, all) => {
-              if (all.currentPassword === '' || (all.newPassword === '' && changesEmail(all.email))) return true;
-              if (value === '') return t('errors.confirmNewRequired');
-              return value === all.newPassword || t('errors.newMismatch');
-            },
-          })}
+          {...formField(register, errors, 'confirmNewPassword')}
         />
         <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end' }}>
           <Button
