@@ -1,3 +1,5 @@
+import { ADDRESS_MAX_LENGTHS } from '@dukkan/contracts/limits';
+import { AddressInputSchema, type AddressInput } from '@dukkan/contracts/users';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -6,36 +8,28 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-import { formField } from '../lib/form-field';
+import { contractResolver, formField } from '../lib/form-field';
 
-type FieldName =
-  | 'fullName'
-  | 'phoneNumber'
-  | 'country'
-  | 'city'
-  | 'area'
-  | 'street'
-  | 'building'
-  | 'floor'
-  | 'apartment'
-  | 'zipCode'
-  | 'extraDetails';
+type FieldName = keyof typeof ADDRESS_MAX_LENGTHS;
 /** The form's values: every field as typed (the API turns the numeric ones into digit strings). */
 export type AddressFields = Record<FieldName, string>;
 
-/** Spec section 3's address fields in form order; section 5's required ones; the API's bounds. */
-const FIELDS: { name: FieldName; required: boolean; max: number; numeric?: boolean; autoComplete?: string; wide?: boolean }[] = [
-  { name: 'fullName', required: true, max: 100, autoComplete: 'name', wide: true },
-  { name: 'phoneNumber', required: true, max: 20, autoComplete: 'tel' },
-  { name: 'country', required: true, max: 60, autoComplete: 'country-name' },
-  { name: 'city', required: true, max: 60, autoComplete: 'address-level2' },
-  { name: 'area', required: false, max: 60, autoComplete: 'address-level1' },
-  { name: 'street', required: true, max: 120, autoComplete: 'address-line1', wide: true },
-  { name: 'building', required: false, max: 60 },
-  { name: 'floor', required: true, max: 3, numeric: true },
-  { name: 'apartment', required: true, max: 5, numeric: true },
-  { name: 'zipCode', required: true, max: 10, numeric: true, autoComplete: 'postal-code' },
-  { name: 'extraDetails', required: false, max: 300, wide: true },
+/**
+ * Spec section 3's address fields in form order, and section 5's required ones: the contract
+ * checks them, with the bounds the inputs take (`ADDRESS_MAX_LENGTHS`).
+ */
+const FIELDS: { name: FieldName; required: boolean; numeric?: boolean; autoComplete?: string; wide?: boolean }[] = [
+  { name: 'fullName', required: true, autoComplete: 'name', wide: true },
+  { name: 'phoneNumber', required: true, autoComplete: 'tel' },
+  { name: 'country', required: true, autoComplete: 'country-name' },
+  { name: 'city', required: true, autoComplete: 'address-level2' },
+  { name: 'area', required: false, autoComplete: 'address-level1' },
+  { name: 'street', required: true, autoComplete: 'address-line1', wide: true },
+  { name: 'building', required: false },
+  { name: 'floor', required: true, numeric: true },
+  { name: 'apartment', required: true, numeric: true },
+  { name: 'zipCode', required: true, numeric: true, autoComplete: 'postal-code' },
+  { name: 'extraDetails', required: false, wide: true },
 ];
 
 const EMPTY: AddressFields = {
@@ -51,9 +45,6 @@ const EMPTY: AddressFields = {
   zipCode: '',
   extraDetails: '',
 };
-
-const PHONE = /^\+?[\d\s()-]{6,20}$/;
-const DIGITS = /^\d+$/;
 
 interface AddressFormProps {
   /** Saves the new address; resolves `true` when it was saved (the form then empties). */
@@ -82,7 +73,18 @@ export function AddressForm({ onSave, onCancel, idPrefix = 'address', labelledBy
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<AddressFields>({ defaultValues: EMPTY });
+  } = useForm<AddressFields>({
+    defaultValues: EMPTY,
+    resolver: contractResolver<AddressFields, AddressInput>(AddressInputSchema, {
+      bodyOf: (fields) => fields,
+      wording: ({ field, issue }) => {
+        const label = t(`profile.fields.${field as FieldName}`);
+        if (issue.code === 'too_small') return t('errors.fieldRequired', { field: label });
+        if (issue.code === 'too_big') return t('errors.fieldMax', { field: label, max: Number(issue.maximum) });
+        return field === 'phoneNumber' ? t('errors.phoneInvalid') : t('errors.fieldNumeric', { field: label });
+      },
+    }),
+  });
 
   const onSubmit = async (values: AddressFields) => {
     const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()])) as AddressFields;
@@ -103,7 +105,7 @@ export function AddressForm({ onSave, onCancel, idPrefix = 'address', labelledBy
         </Typography>
       ) : null}
       <Typography sx={{ color: 'text.secondary', fontSize: '0.85rem', gridColumn: '1 / -1' }}>{t('profile.requiredNote')}</Typography>
-      {FIELDS.map(({ name, required, max, numeric, autoComplete, wide }) => {
+      {FIELDS.map(({ name, required, numeric, autoComplete, wide }) => {
         const label = t(`profile.fields.${name}`);
         return (
           <TextField
@@ -116,21 +118,12 @@ export function AddressForm({ onSave, onCancel, idPrefix = 'address', labelledBy
             sx={wide ? { gridColumn: '1 / -1' } : undefined}
             slotProps={{
               htmlInput: {
-                maxLength: max,
+                maxLength: ADDRESS_MAX_LENGTHS[name],
                 ...(numeric ? { inputMode: 'numeric', pattern: '[0-9]*', dir: 'ltr' } : {}),
                 ...(name === 'phoneNumber' ? { inputMode: 'tel', dir: 'ltr' } : {}),
               },
             }}
-            {...formField(register, errors, name, {
-              validate: (raw) => {
-                const value = raw.trim();
-                if (value === '') return required ? t('errors.fieldRequired', { field: label }) : true;
-                if (value.length > max) return t('errors.fieldMax', { field: label, max });
-                if (numeric && !DIGITS.test(value)) return t('errors.fieldNumeric', { field: label });
-                if (name === 'phoneNumber' && !PHONE.test(value)) return t('errors.phoneInvalid');
-                return true;
-              },
-            })}
+            {...formField(register, errors, name)}
           />
         );
       })}

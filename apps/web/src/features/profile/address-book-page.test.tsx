@@ -105,6 +105,9 @@ describe('/userprofile/address', () => {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(screen.getByText('Zip code must be a number')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Full name/)).toHaveFocus();
+    await user.type(screen.getByLabelText(/^Phone number/), 'call me');
+    expect(await screen.findByText('Phone number must contain digits only')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Zip code/)).toHaveAttribute('inputmode', 'numeric');
     expect(screen.getByLabelText(/^Floor/)).toBeRequired();
     expect(screen.getByLabelText(/^Area/)).not.toBeRequired();
