@@ -169,3 +169,17 @@ export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponseSche
 
 /** What the shop answers a payment provider's signed event: received, and what came of it. */
 export const PaymentWebhookResponseSchema = z.object({ received: z.literal(true), outcome: z.enum(['handled', 'duplicate', 'ignored']) });
+
+/** The sandbox's hosted card page (`/pay/{sessionId}`): its address's session. */
+export const PaySessionParamsSchema = z.object({ sessionId: z.string() });
+
+/**
+ * The card page's HTML form as posted (`application/x-www-form-urlencoded`): every field is text,
+ * and a missing or over-long one reads as empty, so the page answers with its own field messages.
+ */
+export const SandboxCardFormSchema = z.object({
+  name: z.string().max(200).catch(''),
+  number: z.string().max(60).catch(''),
+  expiry: z.string().max(20).catch(''),
+  cvc: z.string().max(20).catch(''),
+});

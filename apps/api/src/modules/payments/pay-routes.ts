@@ -1,7 +1,7 @@
+import { PaySessionParamsSchema, SandboxCardFormSchema } from '@dukkan/contracts/orders';
 import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 
 import type { Database } from '../../db/client';
 import { requestLanguage } from '../../lib/language';
@@ -17,13 +17,6 @@ interface PayRoutesOptions {
   provider: SandboxPaymentProvider;
 }
 
-const SessionParamsSchema = z.object({ sessionId: z.string() });
-const CardFormSchema = z.object({
-  name: z.string().max(200).catch(''),
-  number: z.string().max(60).catch(''),
-  expiry: z.string().max(20).catch(''),
-  cvc: z.string().max(20).catch(''),
-});
 
 /** How many times the sandbox delivers an event before it gives up (a real provider retries for days). */
 const DELIVERY_ATTEMPTS = 3;
@@ -64,7 +57,7 @@ export const payRoutes: FastifyPluginAsync<PayRoutesOptions> = async (app, { db,
 
 
   app.get('/pay/:sessionId', { schema: { hide: true } }, async (request, reply) => {
-    const { sessionId } = SessionParamsSchema.parse(request.params);
+    const { sessionId } = PaySessionParamsSchema.parse(request.params);
     const lng = requestLanguage(request);
     const session = await loadPaySession(db, sessionId);
     const state = payStateView(session);
@@ -76,7 +69,7 @@ export const payRoutes: FastifyPluginAsync<PayRoutesOptions> = async (app, { db,
   });
 
   app.post('/pay/:sessionId', { schema: { hide: true } }, async (request, reply) => {
-    const { sessionId } = SessionParamsSchema.parse(request.params);
+    const { sessionId } = PaySessionParamsSchema.parse(request.params);
     const lng = requestLanguage(request);
     const session = await loadPaySession(db, sessionId);
     const state = payStateView(session);
@@ -85,7 +78,7 @@ export const payRoutes: FastifyPluginAsync<PayRoutesOptions> = async (app, { db,
       return reply.code(view.kind === 'paid' ? 409 : view.kind === 'missing' ? 404 : 410).type('text/html; charset=utf-8').send(renderPayPage(view, lng));
     }
 
-    const parsed = CardFormSchema.safeParse(request.body ?? {});
+    const parsed = SandboxCardFormSchema.safeParse(request.body ?? {});
     const values: CardForm = parsed.success ? parsed.data : { name: '', number: '', expiry: '', cvc: '' };
     const { errors, digits } = checkCard(values);
     const keep = { name: values.name, number: values.number, expiry: values.expiry };
@@ -109,7 +102,7 @@ export const payRoutes: FastifyPluginAsync<PayRoutesOptions> = async (app, { db,
   });
 
   app.post('/pay/:sessionId/cancel', { schema: { hide: true } }, async (request, reply) => {
-    const { sessionId } = SessionParamsSchema.parse(request.params);
+    const { sessionId } = PaySessionParamsSchema.parse(request.params);
     const session = await loadPaySession(db, sessionId);
     if (session?.status === 'open') await deliver(app, provider, provider.buildEvent('checkout.session.expired', session));
     return reply.redirect(storefrontPaths.checkout(), 303);

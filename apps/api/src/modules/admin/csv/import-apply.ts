@@ -1,8 +1,9 @@
-// The second half of a CSV import (docs/decisions/0035, 0040): the staged rows written to the
+// The second half of a CSV import (docs/decisions/0035, 0052): the staged rows written to the
 // catalog, in one transaction on a PostgreSQL server or in short ones on the embedded database,
 // and resumed at start-up after a crash.
 import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
 
+import type { ImportCounts } from '@dukkan/contracts/admin-products';
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 
 import { isEmbedded, type Database, type Executor } from '../../../db/client';
@@ -85,7 +86,6 @@ const EMBEDDED_VACUUM_EVERY = 2000;
 /** On the embedded database, shoppers' caches learn of the rows applied so far this often. */
 const EMBEDDED_BUMP_EVERY_MS = 3000;
 
-type ImportCounts = { created: number; updated: number };
 /** Whether an import's staged rows include new products, and known ones: a chunk skips the statements of a kind the import has none of. */
 type ImportKinds = { creates: boolean; updates: boolean };
 
