@@ -11,7 +11,7 @@ import { failure, type Answer } from '../test/api-server';
 import { APPLES, CUSTOMER_ID, order, ORDER_ID, PEARS, writes } from '../test/back-office';
 import { renderAdmin, stubApi } from '../test/harness';
 
-import { refundBodyOf } from './order-page';
+import { refundBodyOf } from './order/refund-dialog';
 
 /** An order whose timeline has every kind of moment and every mail in every state, a payment session in every state and a refund in every state; all the shop's doing. */
 function everyWordOrder(): AdminOrder {

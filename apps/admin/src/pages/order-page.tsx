@@ -1,62 +1,35 @@
-import type { AdminOrder, RefundBody, TimelineEntry } from '@dukkan/contracts/admin-orders';
+import type { AdminOrder, TimelineEntry } from '@dukkan/contracts/admin-orders';
 import { formatDateTime, formatPrice } from '@dukkan/contracts/format';
 import { lineTotal } from '@dukkan/contracts/money';
-import { OrderStatusSchema, type OrderStatus } from '@dukkan/contracts/orders';
+import { OrderStatusSchema } from '@dukkan/contracts/orders';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useRef, useState, type MouseEvent } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 
-import { ActionDialog, useFocusReturn } from '../app/action-dialog';
-import { useCancelOrderMutation, useGetOrderQuery, useMoveOrderMutation, useRefundOrderMutation } from '../app/api/orders-api';
+import { useFocusReturn } from '../app/action-dialog';
+import { useGetOrderQuery } from '../app/api/orders-api';
 import { failureOf, failureText } from '../app/errors';
-import { errorProps } from '../app/form';
 import { toLanguage, type Language } from '../app/language';
 import { Busy } from '../app/layout';
 import { mailLabel, mailStateLabel, paymentStateLabel } from '../app/order-texts';
 import { DataTable, Facts, Section, ScrollBox } from '../app/parts';
 import { adminPaths } from '../app/paths';
 
+import { CancelDialog } from './order/cancel-dialog';
+import { MoveDialog } from './order/move-dialog';
+import { RefundDialog } from './order/refund-dialog';
+
 type Dialog = 'move' | 'cancel' | 'refund' | null;
-
-export interface RefundFields {
-  amount: string;
-  reason: string;
-  restock: boolean;
-  /** Units to return per product id ('' or '0': none). */
-  units: Record<string, string>;
-}
-
-const CENTS = /^\d+(\.\d{1,2})?$/;
-
-/** The refund dialog's fields as the API's body: the amount in dollars (always sent), the lines with units to return (when restocking). */
-export function refundBodyOf(fields: RefundFields): RefundBody & { amount: number } {
-  const items = fields.restock
-    ? Object.entries(fields.units)
-        .map(([productId, quantity]) => ({ productId, quantity: Number(quantity || 0) }))
-        .filter((item) => item.quantity > 0)
-    : [];
-  return {
-    amount: Number(fields.amount),
-    reason: fields.reason.trim(),
-    restock: fields.restock,
-    ...(items.length > 0 ? { items } : {}),
-  };
-}
 
 function statusLabel(t: TFunction, status: string | null): string {
   const known = OrderStatusSchema.safeParse(status);
@@ -118,72 +91,22 @@ export default function OrderPage() {
 function OrderView({ order, language }: { order: AdminOrder; language: Language }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Each opening mounts the dialogs afresh (a new key): the opened one starts from the order as it is then.
+  const [opening, setOpening] = useState(0);
   const actionsHeading = useRef<HTMLHeadingElement>(null);
   const focus = useFocusReturn(actionsHeading);
-  const [moveOrder, moving] = useMoveOrderMutation();
-  const [cancelOrder, cancelling] = useCancelOrderMutation();
-  const [refundOrder, refunding] = useRefundOrderMutation();
   const next = order.nextStatus;
-  // What the open dialog is about, fixed when it opens: the answer changes the order while it closes.
-  const [moveTo, setMoveTo] = useState<OrderStatus | null>(null);
-  const [refundableThen, setRefundableThen] = useState(0);
-
-  const cancelForm = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
-  const refundForm = useForm<RefundFields>({ defaultValues: { amount: '', reason: '', restock: true, units: {} } });
-  const restock = useWatch({ control: refundForm.control, name: 'restock' });
 
   function open(which: Exclude<Dialog, null>) {
     return (event: MouseEvent<HTMLElement>) => {
       focus.remember(event.currentTarget);
-      setError(null);
-      setMoveTo(next);
-      setRefundableThen(order.refundable);
-      if (which === 'cancel') cancelForm.reset({ reason: '' });
-      if (which === 'refund') {
-        refundForm.reset({ amount: order.refundable.toFixed(2), reason: '', restock: true, units: Object.fromEntries(order.lines.map((line) => [line.productId, ''])) });
-      }
+      setOpening((count) => count + 1);
       setDialog(which);
     };
   }
-  const close = () => setDialog(null);
-  /** What the dialogs share: open while theirs is, the API's message in the open one only, focus back once closed. */
-  const dialogOf = (which: Exclude<Dialog, null>) => ({ open: dialog === which, error: dialog === which ? error : null, onClose: close, onExited: focus.restore });
-  /** A cancel or refund reason: required, 500 characters at most. */
-  const reasonRules = {
-    validate: (value: string) => value.trim().length > 0 || t('validation.required'),
-    maxLength: { value: 500, message: t('validation.tooLong', { count: 500 }) },
-  };
+  /** What the dialogs share: the order, open while theirs is, focus back once closed. */
+  const dialogOf = (which: Exclude<Dialog, null>) => ({ order, open: dialog === which, onClose: () => setDialog(null), onExited: focus.restore });
 
-  /** The API's message inline (409 illegal move, 403 needs the owner, 502 refused or no answer from the provider...). */
-  function failed(cause: unknown) {
-    setError(failureOf(cause).message || t('app.networkError'));
-  }
-
-  async function onMove() {
-    if (!moveTo) return;
-    const result = await moveOrder({ id: order._id, status: moveTo });
-    if (result.error) return failed(result.error);
-    toast.success(t('order.moved', { status: t(`orderStatus.${moveTo}`) }));
-    close();
-  }
-
-  async function onCancel({ reason }: { reason: string }) {
-    const result = await cancelOrder({ id: order._id, reason: reason.trim() });
-    if (result.error) return failed(result.error);
-    toast.success(t('order.cancelled'));
-    close();
-  }
-
-  async function onRefund(fields: RefundFields) {
-    const body = refundBodyOf(fields);
-    const result = await refundOrder({ id: order._id, body });
-    if (result.error) return failed(result.error);
-    toast.success(t('order.refundDone', { amount: formatPrice(body.amount) }));
-    close();
-  }
-
-  const refundMax = formatPrice(refundableThen);
   const hasActions = Boolean(next) || order.cancellable || order.refundable > 0;
 
   return (
@@ -369,106 +292,9 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
         </Stack>
       </Section>
 
-      <ActionDialog
-        {...dialogOf('move')}
-        title={moveTo ? t('order.moveTitle', { id: order._id, status: t(`orderStatus.${moveTo}`) }) : ''}
-        confirmLabel={moveTo ? t('order.markAs', { status: t(`orderStatus.${moveTo}`) }) : ''}
-        cancelLabel={t('common.close')}
-        busy={moving.isLoading}
-        onConfirm={() => void onMove()}
-      >
-        <Typography>{moveTo && dialog === 'move' ? t('order.moveText', { from: t(`orderStatus.${order.status}`), to: t(`orderStatus.${moveTo}`) }) : null}</Typography>
-      </ActionDialog>
-
-      <ActionDialog
-        {...dialogOf('cancel')}
-        title={t('order.cancelTitle', { id: order._id })}
-        confirmLabel={t('order.doCancel')}
-        cancelLabel={t('order.keep')}
-        busy={cancelling.isLoading}
-        onConfirm={() => void cancelForm.handleSubmit(onCancel)()}
-        destructive
-      >
-        <Typography sx={{ mb: 2 }}>{refundableThen > 0 ? t('order.cancelPaid', { amount: refundMax }) : t('order.cancelUnpaid')}</Typography>
-        <TextField
-          label={t('order.cancelReason')}
-          required
-          fullWidth
-          multiline
-          minRows={2}
-          autoFocus
-          {...cancelForm.register('reason', reasonRules)}
-          {...errorProps(cancelForm.formState.errors.reason)}
-        />
-      </ActionDialog>
-
-      <ActionDialog
-        {...dialogOf('refund')}
-        title={t('order.refundTitle', { id: order._id })}
-        confirmLabel={t('order.doRefund')}
-        cancelLabel={t('common.close')}
-        busy={refunding.isLoading}
-        onConfirm={() => void refundForm.handleSubmit(onRefund)()}
-      >
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={t('order.refundAmount')}
-            required
-            autoFocus
-            slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
-            {...refundForm.register('amount', {
-              validate: (value) => {
-                const amount = Number(value.trim());
-                return (CENTS.test(value.trim()) && amount > 0 && amount <= refundableThen + 1e-9) || t('order.refundAmountInvalid', { max: refundMax });
-              },
-            })}
-            {...errorProps(refundForm.formState.errors.amount)}
-            helperText={refundForm.formState.errors.amount?.message ?? t('order.refundAmountHelp', { max: refundMax })}
-          />
-          <TextField
-            label={t('order.refundReason')}
-            required
-            multiline
-            minRows={2}
-            {...refundForm.register('reason', reasonRules)}
-            {...errorProps(refundForm.formState.errors.reason)}
-          />
-          <Controller
-            name="restock"
-            control={refundForm.control}
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} slotProps={{ input: { ref: field.ref } }} name={field.name} />}
-                label={t('order.restock')}
-              />
-            )}
-          />
-          {restock ? (
-            <Stack component="fieldset" spacing={1.5} sx={{ border: 0, p: 0, m: 0 }}>
-              <Typography component="legend" variant="body2" sx={{ mb: 1 }}>
-                {t('order.perLine')}
-              </Typography>
-              {order.lines.map((line) => {
-                const max = line.quantity - line.restocked;
-                const title = line.title[language] || line.title.en;
-                return (
-                  <TextField
-                    key={line.productId}
-                    type="number"
-                    size="small"
-                    label={t('order.lineUnits', { title })}
-                    slotProps={{ htmlInput: { min: 0, max, step: 1 } }}
-                    {...refundForm.register(`units.${line.productId}`, {
-                      validate: (value) => value === '' || (/^\d+$/.test(value) && Number(value) <= max) || t('order.lineUnitsInvalid', { max }),
-                    })}
-                    {...errorProps(refundForm.formState.errors.units?.[line.productId])}
-                  />
-                );
-              })}
-            </Stack>
-          ) : null}
-        </Stack>
-      </ActionDialog>
+      <MoveDialog key={`move-${opening}`} {...dialogOf('move')} />
+      <CancelDialog key={`cancel-${opening}`} {...dialogOf('cancel')} />
+      <RefundDialog key={`refund-${opening}`} {...dialogOf('refund')} language={language} />
     </>
   );
 }
