@@ -39,6 +39,15 @@ const sharedZones = [
     message: 'lib/ holds plain helpers and hooks: it does not import components.',
   },
 ];
+/**
+ * The three apps meet only in packages/contracts (docs/architecture.md, "The seams"): none imports
+ * another's source. The API serves the storefront's build, which it loads at run time, not by import.
+ */
+const appZones = [
+  { target: 'apps/web', from: ['apps/admin', 'apps/api'], message: 'The storefront shares code with the other apps only through packages/contracts.' },
+  { target: 'apps/admin', from: ['apps/web', 'apps/api'], message: 'The back office shares code with the other apps only through packages/contracts.' },
+  { target: 'apps/api', from: ['apps/web/src', 'apps/admin'], message: 'The API shares code with the apps only through packages/contracts.' },
+];
 /** A feature reaches the app only through the one RTK Query API and the typed store hooks. */
 const featureToAppZone = {
   target: `${web}/features`,
@@ -142,7 +151,7 @@ export default defineTsConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...sharedZones, featureToAppZone] }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...appZones, ...sharedZones, featureToAppZone] }],
     },
   },
   {
@@ -150,14 +159,18 @@ export default defineTsConfig(
     files: ['apps/admin/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: { ...reactHooks.configs.recommended.rules, 'import-x/no-restricted-paths': ['error', { basePath: root, zones: appZones }] },
+  },
+  {
+    files: ['apps/api/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: appZones }] },
   },
   {
     // A test may build the whole app around the unit it tests (a store, the providers), as the
     // shared harness in src/test does; it still may not reach into another feature.
     files: ['apps/web/**/*.test.{ts,tsx}'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: sharedZones }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...appZones, ...sharedZones] }],
     },
   },
   {
