@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatCount, formatDate, formatDateTime, formatDay, formatPrice, joinParts, lastDays, utcDay } from './format';
+import { formatCount, formatDate, formatDateTime, formatDay, formatOrderDate, formatPrice, formatTimeOfDay, joinParts, lastDays, utcDay } from './format';
 
 describe('formatPrice', () => {
   it('prefixes $ and always shows two decimals', () => {
@@ -77,6 +77,39 @@ describe('formatDay', () => {
 
   it('gives back text that is not a day as it is', () => {
     expect(formatDay('2026-13-40', 'en')).toBe('2026-13-40');
+  });
+});
+
+describe('formatOrderDate', () => {
+  it('writes month, day and year in English', () => {
+    expect(formatOrderDate('2026-11-23T12:00:00.000Z', 'en')).toBe('Nov 23, 2026');
+  });
+
+  it('writes the Arabic month with Latin digits in Arabic', () => {
+    const text = formatOrderDate('2026-11-23T12:00:00.000Z', 'ar');
+    expect(text).toContain('نوفمبر');
+    expect(text).toContain('2026');
+    expect(text).not.toMatch(/[٠-٩]/);
+  });
+
+  it('shows an unreadable date as received', () => {
+    expect(formatOrderDate('soon', 'en')).toBe('soon');
+  });
+});
+
+describe('formatTimeOfDay', () => {
+  it('writes hours and minutes with AM/PM in English', () => {
+    expect(formatTimeOfDay('2026-11-23T10:30:00.000Z', 'en')).toMatch(/^\d{1,2}:30\s[AP]M$/);
+  });
+
+  it('writes Latin digits in Arabic', () => {
+    const text = formatTimeOfDay('2026-11-23T10:30:00.000Z', 'ar');
+    expect(text).toMatch(/\d{1,2}:30/);
+    expect(text).not.toMatch(/[٠-٩]/);
+  });
+
+  it('shows an unreadable time as received', () => {
+    expect(formatTimeOfDay('later', 'en')).toBe('later');
   });
 });
 

@@ -54,8 +54,8 @@ export function joinParts(parts: readonly string[], lng: Language): string {
 }
 
 /*
- * Dates and counts as the back office writes them. Unlike amounts they go through Intl: the
- * language's month names and order, always with Latin digits (spec section 9).
+ * Dates and counts, in the storefront and the back office. Unlike amounts they go through Intl:
+ * the language's month names and order, always with Latin digits (spec section 9).
  */
 
 /** Intl's locale of a language: Arabic with Latin digits, as the shop writes every number. */
@@ -82,6 +82,27 @@ export function formatDate(iso: string, lng: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleDateString(intlLocale(lng), { dateStyle: 'medium' });
+}
+
+/**
+ * The day an order was placed, as the storefront writes it: "Nov 23, 2026" in English,
+ * "23 نوفمبر 2026" in Arabic (Latin digits, as every number of the shop). An unreadable date is
+ * shown as received.
+ */
+export function formatOrderDate(iso: string, lng: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(intlLocale(lng), { year: 'numeric', month: 'short', day: 'numeric' }).format(date);
+}
+
+/**
+ * The time of day of a moment, as the storefront writes it: "10:30 AM" in English, "10:30 ص" in
+ * Arabic (Latin digits), in the shopper's time zone. An unreadable time is shown as received.
+ */
+export function formatTimeOfDay(iso: string, lng: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(intlLocale(lng), { hour: 'numeric', minute: '2-digit' }).format(date);
 }
 
 /** A count in the viewer's language, thousands grouped, with Latin digits: `1,234`. */

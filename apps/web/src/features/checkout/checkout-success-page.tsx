@@ -1,3 +1,4 @@
+import { formatTimeOfDay } from '@dukkan/contracts/format';
 import type { Order } from '@dukkan/contracts/orders';
 import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
@@ -17,7 +18,6 @@ import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { useAppDispatch, useSignedInUser } from '../../app/hooks';
 import { PriceAmount } from '../../components/price';
 import { errorMessageOf, errorStatusOf } from '../../lib/api-error';
-import { formatTimeOfDay } from '../../lib/format-date';
 import { leavePageFor } from '../../lib/leave-page';
 import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -1,3 +1,4 @@
+import { formatOrderDate, formatTimeOfDay } from '@dukkan/contracts/format';
 import type { Order } from '@dukkan/contracts/orders';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +13,6 @@ import { Link as RouterLink } from 'react-router';
 import { useAppDispatch, useAppSelector, useSignedInUser } from '../../app/hooks';
 import { PriceAmount } from '../../components/price';
 import { errorMessageOf } from '../../lib/api-error';
-import { formatOrderDate, formatTimeOfDay } from '../../lib/format-date';
 import { formatPrice } from '../../lib/format-price';
 import { leavePageFor } from '../../lib/leave-page';
 import { notify } from '../../lib/notify';

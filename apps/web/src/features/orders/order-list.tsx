@@ -1,3 +1,4 @@
+import { formatOrderDate } from '@dukkan/contracts/format';
 import type { ShopperOrder } from '@dukkan/contracts/orders';
 import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import Alert from '@mui/material/Alert';
@@ -11,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 
 import { useSignedInUser } from '../../app/hooks';
 import { PriceAmount, SentenceWithAmount } from '../../components/price';
-import { formatOrderDate } from '../../lib/format-date';
 import { useLanguage } from '../../lib/use-language';
 
 import { useOrderLabels } from './order-labels';

@@ -1,4 +1,4 @@
-import { joinParts } from '@dukkan/contracts/format';
+import { formatOrderDate, joinParts } from '@dukkan/contracts/format';
 import type { OrderItem, OrderRefund, ShopperOrder } from '@dukkan/contracts/orders';
 import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -16,7 +16,6 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { useSignedInUser } from '../../app/hooks';
 import { SentenceWithLtr } from '../../components/ltr-sentence';
 import { PriceAmount, SentenceWithAmount } from '../../components/price';
-import { formatOrderDate } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
 
