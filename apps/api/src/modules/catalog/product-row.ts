@@ -23,6 +23,19 @@ export function productCoreColumns() {
   };
 }
 
+/** A product's core values as `productCoreColumns` reads them (and as the back office writes them). */
+export interface ProductCoreValues {
+  titleEn: string;
+  titleAr: string;
+  descriptionEn: string;
+  descriptionAr: string;
+  brandEn: string;
+  brandAr: string;
+  priceCents: number;
+  listPriceCents: number | null;
+  quantity: number;
+}
+
 /**
  * The columns a `Product` is made of; select them with products joined to their department
  * (categories) and subcategory. Shared by every query that answers products.

@@ -32,7 +32,8 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not correct.';
 export const CURRENT_PASSWORD_FOR_EMAIL_MESSAGE = 'Enter your current password to change your email.';
 
-const addressColumns = {
+/** An address book entry's columns, as the contract's `Address` names them. */
+export const addressColumns = {
   _id: addresses.id,
   fullName: addresses.fullName,
   phoneNumber: addresses.phoneNumber,

@@ -4,6 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { categories, products, subcategories } from '../../../db/schema';
 import { CSV_BOM, csvDollars, csvInteger, csvLines } from '../../../lib/csv';
+import { productCoreColumns } from '../../catalog/product-row';
 
 /** Rows read per query while exporting. */
 export const EXPORT_PAGE_ROWS = 1000;
@@ -22,20 +23,11 @@ export async function* exportProductsCsv(db: Database): AsyncGenerator<string> {
   for (;;) {
     const rows = await db
       .select({
-        id: products.id,
+        ...productCoreColumns(),
         position: products.position,
         category: categories.slug,
         subcategory: subcategories.slug,
         status: products.status,
-        titleEn: products.titleEn,
-        titleAr: products.titleAr,
-        descriptionEn: products.descriptionEn,
-        descriptionAr: products.descriptionAr,
-        brandEn: products.brandEn,
-        brandAr: products.brandAr,
-        priceCents: products.priceCents,
-        listPriceCents: products.listPriceCents,
-        quantity: products.quantity,
       })
       .from(products)
       .innerJoin(categories, eq(products.categoryId, categories.id))

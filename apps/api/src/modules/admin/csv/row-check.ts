@@ -15,6 +15,7 @@ import type { z } from 'zod';
 
 import { restoreCsvText } from '../../../lib/csv';
 import { unstorableTextProblem } from '../../../lib/text-guard';
+import type { ProductCoreValues } from '../../catalog/product-row';
 
 import { importErrorMessage } from './import-messages';
 
@@ -50,7 +51,7 @@ export interface ImportDepartment {
 }
 
 /** A row that passed every check that needs no database, ready for the staging table. */
-export interface CheckedRow {
+export interface CheckedRow extends ProductCoreValues {
   line: number;
   /** The row's `id`, or a new one when it creates. */
   productId: string;
@@ -64,15 +65,6 @@ export interface CheckedRow {
    */
   subcategoryId: string | null;
   status: 'draft' | 'published' | 'archived';
-  titleEn: string;
-  titleAr: string;
-  descriptionEn: string;
-  descriptionAr: string;
-  brandEn: string;
-  brandAr: string;
-  priceCents: number;
-  listPriceCents: number | null;
-  quantity: number;
 }
 
 /** A zod issue's path as the CSV's column: `title.en` → `title_en`, `listPrice` → `list_price`. */

@@ -13,6 +13,7 @@ import type { Database, Executor } from '../../../db/client';
 import { addresses, orders, passwordResets, users } from '../../../db/schema';
 import { conflict, notFound } from '../../../lib/errors';
 import { issuePasswordReset } from '../../users/password-reset';
+import { addressColumns } from '../../users/service';
 import { recordAudit, type AuditActor } from '../audit/record';
 
 /*
@@ -131,20 +132,7 @@ export async function findCustomer(db: Executor, id: string): Promise<AdminCusto
   if (!row) return undefined;
   const [book, orderList] = await Promise.all([
     db
-      .select({
-        _id: addresses.id,
-        fullName: addresses.fullName,
-        phoneNumber: addresses.phoneNumber,
-        country: addresses.country,
-        city: addresses.city,
-        area: addresses.area,
-        street: addresses.street,
-        building: addresses.building,
-        floor: addresses.floor,
-        apartment: addresses.apartment,
-        zipCode: addresses.zipCode,
-        extraDetails: addresses.extraDetails,
-      })
+      .select(addressColumns)
       .from(addresses)
       .where(eq(addresses.userId, id))
       .orderBy(asc(addresses.position)),

@@ -16,7 +16,7 @@ import type { Database, Executor, Transaction } from '../../../db/client';
 import { categories, products, staff, stockLedger, subcategories } from '../../../db/schema';
 import { bumpCatalogVersion } from '../../../lib/catalog-version';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
-import { productCoreColumns } from '../../catalog/product-row';
+import { productCoreColumns, type ProductCoreValues } from '../../catalog/product-row';
 import { applyStockChanges, lockProducts } from '../../orders/service';
 import { changedFields, recordAudit, type AuditActor } from '../audit/record';
 import { PLACEHOLDER_IMAGE } from '../photos/photo-urls';
@@ -43,17 +43,8 @@ const adminColumns = {
   subcategory: subcategories.slug,
 };
 
-interface AdminRow {
+interface AdminRow extends ProductCoreValues {
   id: string;
-  titleEn: string;
-  titleAr: string;
-  descriptionEn: string;
-  descriptionAr: string;
-  brandEn: string;
-  brandAr: string;
-  priceCents: number;
-  listPriceCents: number | null;
-  quantity: number;
   status: AdminProduct['status'];
   images: string[];
   createdAt: Date;
