@@ -4,43 +4,37 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 
 import { ActionDialog } from '../../app/action-dialog';
 import { useCancelOrderMutation } from '../../app/api/orders-api';
 import { contractResolver, errorProps, wordingOf } from '../../app/form';
 
-import { useActionFailure, type OrderDialogProps } from './order-dialog';
+import { useOrderAction, type OrderDialogProps } from './order-dialog';
 
 interface CancelFields {
   reason: string;
 }
 
 /** Cancels the order with a reason, saying whether its payment (what was left to refund when the dialog opened) goes back. */
-export function CancelDialog({ order, open, onClose, onExited }: OrderDialogProps) {
+export function CancelDialog(props: OrderDialogProps) {
+  const { order } = props;
   const { t } = useTranslation();
   const [refundable] = useState(order.refundable);
   const [cancelOrder, cancelling] = useCancelOrderMutation();
-  const { error, failed } = useActionFailure();
+  const action = useOrderAction(props);
   const { register, handleSubmit, formState } = useForm<CancelFields>({
     defaultValues: { reason: '' },
     resolver: contractResolver(CancelOrderBodySchema, { bodyOf: (fields: CancelFields) => fields, wording: wordingOf(t) }),
   });
 
   async function onCancel({ reason }: CancelFields) {
-    const result = await cancelOrder({ id: order._id, reason: reason.trim() });
-    if (result.error) return failed(result.error);
-    toast.success(t('order.cancelled'));
-    onClose();
+    action.finish(await cancelOrder({ id: order._id, reason: reason.trim() }), () => t('order.cancelled'));
   }
 
   return (
     <ActionDialog
-      open={open}
-      error={error}
-      onClose={onClose}
-      onExited={onExited}
+      {...action.frame}
       title={t('order.cancelTitle', { id: order._id })}
       confirmLabel={t('order.doCancel')}
       cancelLabel={t('order.keep')}

@@ -1,5 +1,6 @@
 import type { AdminOrder } from '@dukkan/contracts/admin-orders';
 import { useState } from 'react';
+import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 
 import { failureOf } from '../../app/errors';
@@ -22,4 +23,24 @@ export function useActionFailure() {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   return { error, failed: (cause: unknown) => setError(failureOf(cause).message || t('app.networkError')) };
+}
+
+/**
+ * A dialog's action: the frame `ActionDialog` takes (open, its inline failure, close, exited), and
+ * how the mutation's result ends it — the API's failure stays inline; success is said in a toast
+ * and closes the dialog.
+ */
+export function useOrderAction({ open, onClose, onExited }: OrderDialogProps) {
+  const { error, failed } = useActionFailure();
+  return {
+    frame: { open, error, onClose, onExited },
+    finish(result: { error?: unknown }, done: () => string): void {
+      if (result.error) {
+        failed(result.error);
+        return;
+      }
+      toast.success(done());
+      onClose();
+    },
+  };
 }

@@ -7,7 +7,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { toast } from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 
 import { ActionDialog } from '../../app/action-dialog';
@@ -15,7 +14,7 @@ import { useRefundOrderMutation } from '../../app/api/orders-api';
 import { contractResolver, errorProps, wordingOf } from '../../app/form';
 import type { Language } from '../../app/language';
 
-import { useActionFailure, type OrderDialogProps } from './order-dialog';
+import { useOrderAction, type OrderDialogProps } from './order-dialog';
 
 export interface RefundFields {
   amount: string;
@@ -46,12 +45,13 @@ export function refundBodyOf(fields: RefundFields): RefundBody & { amount: numbe
  * Refunds the order: an amount (at first all that was left to refund when the dialog opened, and
  * at most that), a reason, and when restocking the units of each line that go back to stock.
  */
-export function RefundDialog({ order, language, open, onClose, onExited }: OrderDialogProps & { language: Language }) {
+export function RefundDialog(props: OrderDialogProps & { language: Language }) {
+  const { order, language } = props;
   const { t } = useTranslation();
   const [refundable] = useState(order.refundable);
   const refundMax = formatPrice(refundable);
   const [refundOrder, refunding] = useRefundOrderMutation();
-  const { error, failed } = useActionFailure();
+  const action = useOrderAction(props);
   const { register, handleSubmit, control, formState } = useForm<RefundFields>({
     defaultValues: { amount: order.refundable.toFixed(2), reason: '', restock: true, units: Object.fromEntries(order.lines.map((line) => [line.productId, ''])) },
     resolver: contractResolver(RefundBodySchema, {
@@ -75,18 +75,12 @@ export function RefundDialog({ order, language, open, onClose, onExited }: Order
 
   async function onRefund(fields: RefundFields) {
     const body = refundBodyOf(fields);
-    const result = await refundOrder({ id: order._id, body });
-    if (result.error) return failed(result.error);
-    toast.success(t('order.refundDone', { amount: formatPrice(body.amount) }));
-    onClose();
+    action.finish(await refundOrder({ id: order._id, body }), () => t('order.refundDone', { amount: formatPrice(body.amount) }));
   }
 
   return (
     <ActionDialog
-      open={open}
-      error={error}
-      onClose={onClose}
-      onExited={onExited}
+      {...action.frame}
       title={t('order.refundTitle', { id: order._id })}
       confirmLabel={t('order.doRefund')}
       cancelLabel={t('common.close')}
