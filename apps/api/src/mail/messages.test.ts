@@ -6,6 +6,7 @@ import { OrderSchema, type Order } from '@dukkan/contracts/orders';
 import { describe, expect, it } from 'vitest';
 
 import { LOCALES_DIR } from '../paths';
+import { TEST_ADDRESS } from '../test/shop-fixtures';
 
 import { orderConfirmationMessage, orderNoticeMessage, passwordResetMessage } from './messages';
 
@@ -17,20 +18,7 @@ const ORDER: Order = OrderSchema.parse({
   count: 3,
   status: 'Waiting for Supplier',
   paymentStatus: 'Paid',
-  shippingAddress: {
-    _id: '0a1b2c3d-0000-4000-8000-000000000003',
-    fullName: 'Sara Ali',
-    phoneNumber: '+20 100 000 0000',
-    country: 'Egypt',
-    city: 'Cairo',
-    area: 'Zamalek',
-    street: '26 July Street',
-    building: '12',
-    floor: '3',
-    apartment: '7',
-    zipCode: '11211',
-    extraDetails: '',
-  },
+  shippingAddress: { _id: '0a1b2c3d-0000-4000-8000-000000000003', ...TEST_ADDRESS },
   items: [
     { _id: '0a1b2c3d-0000-4000-8000-000000000004', title: 'Laptop', thumbnail: '/images/a.svg', description: '', price: 1299.5, rating: 4, quantity: 2 },
     { _id: '0a1b2c3d-0000-4000-8000-000000000005', title: 'Mouse', thumbnail: '/images/b.svg', description: '', price: 13.5, rating: 4, quantity: 1 },

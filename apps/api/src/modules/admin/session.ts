@@ -48,6 +48,9 @@ export async function createStaffSession(db: Executor, staffId: string, now = ne
   return { token, xsrfToken, expiresAt };
 }
 
+/** Who a staff member is, as a session and a sign-in read them. */
+export const staffIdentityColumns = { id: staff.id, email: staff.email, name: staff.name, role: staff.role, disabled: staff.disabled };
+
 /**
  * The staff member whose live session `token` opens, or null: unknown, signed out, idle for 12
  * hours, older than 7 days, or a disabled account. Moves the session's `lastSeenAt`.
@@ -56,11 +59,7 @@ export async function findStaffSession(db: Executor, token: string, now = new Da
   const tokenHash = hashSessionToken(token);
   const [row] = await db
     .select({
-      id: staff.id,
-      email: staff.email,
-      name: staff.name,
-      role: staff.role,
-      disabled: staff.disabled,
+      ...staffIdentityColumns,
       xsrfToken: staffSessions.xsrfToken,
       lastSeenAt: staffSessions.lastSeenAt,
       twoFactorEnabled: sql<boolean>`${staff.totpEnabledAt} is not null`,

@@ -8,7 +8,7 @@ import type { FailureLimiter } from '../../../lib/failure-limiter';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../users/passwords';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { recordRefusal, typedEmailForAudit } from '../audit/refusal';
-import { createStaffSession, deleteLapsedStaffSessions, endAllStaffSessions, endStaffSession, type StaffPrincipal } from '../session';
+import { createStaffSession, deleteLapsedStaffSessions, endAllStaffSessions, endStaffSession, staffIdentityColumns, type StaffPrincipal } from '../session';
 
 import { assertUncommonPassword } from './accounts';
 import { acceptTotpCode, isTwoFactorRequired } from './two-factor';
@@ -70,12 +70,8 @@ export async function signInStaff(
 
   const [row] = await db
     .select({
-      id: staff.id,
-      email: staff.email,
-      name: staff.name,
-      role: staff.role,
+      ...staffIdentityColumns,
       passwordHash: staff.passwordHash,
-      disabled: staff.disabled,
       totpSecret: staff.totpSecret,
       totpEnabledAt: staff.totpEnabledAt,
     })
