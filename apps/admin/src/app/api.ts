@@ -1,7 +1,7 @@
+import { readCookie } from '@dukkan/contracts/cookies';
 import { XSRF_COOKIE, XSRF_HEADER } from '@dukkan/contracts/xsrf';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 
-import { readCookie } from './language';
 
 /** The API's base: absolute, so the same code runs in the browser and under jsdom. */
 function apiBase(): string {

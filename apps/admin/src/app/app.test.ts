@@ -1,3 +1,4 @@
+import { readCookie } from '@dukkan/contracts/cookies';
 import { describe, expect, it } from 'vitest';
 
 import { ar } from '../locales/ar';
@@ -6,7 +7,7 @@ import { qrSource } from '../pages/account-page';
 import { fieldOfPath, fieldsOf, updateBodyOf } from '../pages/product-form';
 
 import { failureOf } from './errors';
-import { detectLanguage, readCookie } from './language';
+import { detectLanguage } from './language';
 import { navFor } from './layout';
 import { pluralBaseOf } from './plurals';
 

@@ -1,7 +1,8 @@
+import type { Language } from '@dukkan/contracts/common';
 import { readCookie } from '@dukkan/contracts/cookies';
 
-/** The back office's two languages, as on the storefront (spec section 9). */
-export type Language = 'en' | 'ar';
+/** The back office's two languages are the shop's (spec section 9). */
+export type { Language };
 export type Direction = 'ltr' | 'rtl';
 
 export const LANGUAGES: readonly Language[] = ['en', 'ar'];
@@ -16,9 +17,6 @@ export function toLanguage(code: string | null | undefined): Language {
 export function directionOf(language: Language): Direction {
   return language === 'ar' ? 'rtl' : 'ltr';
 }
-
-// The storefront's reader, kept in the contracts; still offered from here for the back office's callers.
-export { readCookie };
 
 /**
  * Spec section 9's order, as far as the back office needs it: `?lng=`, then the `i18next` cookie,

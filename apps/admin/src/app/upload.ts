@@ -1,6 +1,6 @@
+import { readCookie } from '@dukkan/contracts/cookies';
 import { XSRF_COOKIE, XSRF_HEADER } from '@dukkan/contracts/xsrf';
 
-import { readCookie } from './language';
 
 /** How much of a request's body has gone up: bytes sent and bytes in all. */
 export interface UploadProgress {
