@@ -162,7 +162,7 @@ export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrderResponseSchema = dataSchema(AdminOrderSchema);
 export type AdminOrderResponse = z.infer<typeof AdminOrderResponseSchema>;
 
-/** The path of `/api/admin/orders/{id}` and its actions: any text; the service refuses one that is no order id (`INVALID_ORDER_ID`). */
+/** The path of `/api/admin/orders/{id}` and its actions: whatever text it holds; the service refuses one that is no order id (`INVALID_ORDER_ID`). */
 export const AdminOrderParamsSchema = z.object({ id: z.string() });
 export type AdminOrderParams = z.infer<typeof AdminOrderParamsSchema>;
 
