@@ -56,3 +56,8 @@ export const PHONE_PATTERN = /^\+?[\d\s()-]{6,20}$/;
 
 /** How long a password-reset link works. */
 export const PASSWORD_RESET_MINUTES = 30;
+
+/** An aisle's rating filter (issue #34): "4 stars & up" down to "1 star & up". */
+export const AISLE_RATINGS = [4, 3, 2, 1] as const;
+/** The most values a filter group lists, and the most a repeatable filter takes. */
+export const MAX_FACET_VALUES = 100;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-import { ProductSchema } from './catalog';
-import { IdSchema, PageQuerySchema, dataSchema, pagedSchema } from './common';
+import { AislePageResponseSchema, SearchAisleFiltersSchema, priceRangeInOrder } from './aisle';
+import { IdSchema, dataSchema } from './common';
 import { MAX_SEARCH_LENGTH } from './limits';
 
 export { MAX_SEARCH_LENGTH };
@@ -15,12 +15,12 @@ const SearchTextSchema = z
   .default('')
   .describe('What to search for, in English or Arabic; blank finds nothing');
 
-/** Query of `GET /api/product/search`: the text and the usual paging. */
-export const ProductSearchQuerySchema = PageQuerySchema.extend({ q: SearchTextSchema });
+/** Query of `GET /api/product/search`: the text, an aisle's filters and sort (issue #34), and the usual paging. */
+export const ProductSearchQuerySchema = SearchAisleFiltersSchema.extend({ q: SearchTextSchema }).superRefine(priceRangeInOrder);
 export type ProductSearchQuery = z.infer<typeof ProductSearchQuerySchema>;
 
-/** Matching products, most relevant first, in the paged envelope of every list. */
-export const ProductSearchResponseSchema = pagedSchema(ProductSchema);
+/** Matching products, most relevant first unless sorted otherwise, in an aisle's envelope: the page and its facets. */
+export const ProductSearchResponseSchema = AislePageResponseSchema;
 export type ProductSearchResponse = z.infer<typeof ProductSearchResponseSchema>;
 
 /** Query of `GET /api/product/suggest`. */
