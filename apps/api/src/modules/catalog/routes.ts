@@ -1,7 +1,7 @@
+import { AislePageResponseSchema, DepartmentAisleQuerySchema } from '@dukkan/contracts/aisle';
 import {
   CategoryListResponseSchema,
   CategoryProductsParamsSchema,
-  CategoryProductsQuerySchema,
   ProductListQuerySchema,
   ProductPageResponseSchema,
   ProductParamsSchema,
@@ -16,7 +16,8 @@ import { notFound } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { CATALOG_CACHE, type ResponseCache } from '../../lib/response-cache';
 
-import { getProduct, listCategories, listCategoryProducts, listProducts, listSubcategories, type CountMemo } from './service';
+import { aisleCacheKey, aisleRequest } from './aisle-query';
+import { getProduct, listCategories, listDepartmentAisle, listProducts, listSubcategories, type CountMemo } from './service';
 
 interface CatalogRoutesOptions {
   db: Database;
@@ -72,19 +73,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     {
       schema: {
         tags: ['catalog'],
-        summary: "A department's products, paged",
+        summary: "A department's products: sorted, filtered, paged, with each filter value's count",
         params: CategoryProductsParamsSchema,
-        querystring: CategoryProductsQuerySchema.extend({ lng: lngQuery }),
-        response: { 200: ProductPageResponseSchema, ...errors },
+        querystring: DepartmentAisleQuerySchema.extend({ lng: lngQuery }),
+        response: { 200: AislePageResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const lng = requestLanguage(request);
       const { categoryName } = request.params;
-      const { page, pageSize, subcategory } = request.query;
-      const key = `category:${lng}:${categoryName.toLowerCase()}:${subcategory?.toLowerCase() ?? ''}:${page}:${pageSize}`;
-      return cache.send(request, reply, key, CATALOG_CACHE, ProductPageResponseSchema, async () => {
-        const result = await listCategoryProducts(db, lng, categoryName, { page, pageSize, subcategory }, totals);
+      const aisle = aisleRequest(request.query, 'featured');
+      const key = `category:${lng}:${categoryName.toLowerCase()}:${aisleCacheKey(aisle)}`;
+      return cache.send(request, reply, key, CATALOG_CACHE, AislePageResponseSchema, async () => {
+        const result = await listDepartmentAisle(db, lng, categoryName, aisle);
         // Thrown, not cached: an unknown name costs one indexed lookup and never fills the cache.
         if (!result) throw notFound(`Category not found: ${categoryName}`);
         return result;

@@ -1,3 +1,4 @@
+import type { AislePageResponse } from '@dukkan/contracts/aisle';
 import type { Product, Category, Subcategory } from '@dukkan/contracts/catalog';
 import type { Language } from '@dukkan/contracts/common';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -5,6 +6,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, products, subcategories } from '../../db/schema';
 
+import { departmentScope, readAisle, type AisleRequest } from './aisle';
 import { productColumns, toProduct } from './product-row';
 
 export interface Page<T> {
@@ -84,43 +86,19 @@ export async function getProduct(db: Database, lng: Language, id: string): Promi
 }
 
 /**
- * A department's products by its name (matched case-insensitively, as links and old bookmarks
- * spell it either way), optionally narrowed to one subcategory (by name). Undefined when no such
- * department.
+ * A department's aisle by its name (matched case-insensitively, as links and old bookmarks spell
+ * it either way): its published products narrowed by `request`'s filters, in its order, one page
+ * with the facets (aisle.ts). Undefined when no such department.
  */
-export async function listCategoryProducts(
-  db: Database,
-  lng: Language,
-  categoryName: string,
-  { page, pageSize, subcategory }: PageRequest & { subcategory?: string | undefined },
-  remember: CountMemo = countEveryTime,
-): Promise<Page<Product> | undefined> {
+export async function listDepartmentAisle(db: Database, lng: Language, categoryName: string, request: AisleRequest): Promise<AislePageResponse | undefined> {
   const [category] = await db
     .select({ id: categories.id })
     .from(categories)
     .where(sql`lower(${categories.slug}) = lower(${categoryName})`)
     .limit(1);
   if (!category) return undefined;
-
-  let filter = and(eq(products.categoryId, category.id), isPublished);
-  let subcategoryId: string | undefined;
-  if (subcategory !== undefined) {
-    const [sub] = await db
-      .select({ id: subcategories.id })
-      .from(subcategories)
-      .where(and(eq(subcategories.categoryId, category.id), sql`lower(${subcategories.slug}) = lower(${subcategory})`))
-      .limit(1);
-    // An unknown subcategory of a real department is an empty list, not an error.
-    if (!sub) return { data: [], page, pageSize, total: 0 };
-    filter = and(eq(products.subcategoryId, sub.id), isPublished);
-    subcategoryId = sub.id;
-  }
-
-  const [rows, total] = await Promise.all([
-    pageInCatalogOrder(db, filter, { page, pageSize }),
-    remember(`published:${category.id}:${subcategoryId ?? ''}`, () => countProducts(db, filter)),
-  ]);
-  return { data: rows.map((r) => toProduct(r, lng)), page, pageSize, total };
+  const { inScope: _inScope, ...aisle } = await readAisle(db, lng, departmentScope(category.id), request, { withDepartments: false, department: category.id });
+  return aisle;
 }
 
 /** All subcategories, grouped by department order, one page at a time. */

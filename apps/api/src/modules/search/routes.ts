@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { requestLanguage } from '../../lib/language';
 import { CATALOG_CACHE, type ResponseCache } from '../../lib/response-cache';
+import { aisleCacheKey, aisleRequest } from '../catalog/aisle-query';
 
 import { searchWords } from './normalize';
 import { searchProducts, suggestProducts } from './service';
@@ -33,17 +34,17 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
     {
       schema: {
         tags: ['search'],
-        summary: 'Products matching a text, most relevant first, paged',
+        summary: 'Products matching a text: most relevant first or sorted, filtered, paged, with facets',
         querystring: ProductSearchQuerySchema.extend({ lng: lngQuery }),
         response: { 200: ProductSearchResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const lng = requestLanguage(request);
-      const { q, page, pageSize } = request.query;
-      const words = searchWords(q);
-      return cache.send(request, reply, `search:${lng}:${page}:${pageSize}:${words.join(' ')}`, CATALOG_CACHE, ProductSearchResponseSchema, () =>
-        searchProducts(db, lng, words, { page, pageSize }),
+      const words = searchWords(request.query.q);
+      const aisle = aisleRequest(request.query, 'relevance');
+      return cache.send(request, reply, `search:${lng}:${aisleCacheKey(aisle)}:${words.join(' ')}`, CATALOG_CACHE, ProductSearchResponseSchema, () =>
+        searchProducts(db, lng, words, aisle),
       );
     },
   );

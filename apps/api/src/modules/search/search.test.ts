@@ -196,7 +196,21 @@ describe('GET /api/product/search: paging and input', () => {
   });
 
   it.each(['', '   ', '\t'])('answers a blank query (%j) with an empty list', async (q) => {
-    expect(await search(q)).toEqual({ data: [], page: 1, pageSize: 24, total: 0 });
+    expect(await search(q)).toEqual({
+      data: [],
+      page: 1,
+      pageSize: 24,
+      total: 0,
+      facets: {
+        brand: [],
+        subcategory: [],
+        department: [],
+        rating: [4, 3, 2, 1].map((value) => ({ value, count: 0 })),
+        price: { min: null, max: null },
+        inStock: 0,
+        onSale: 0,
+      },
+    });
   });
 
   it('answers a missing q with an empty list (and is not taken for a product id)', async () => {

@@ -1,10 +1,10 @@
 import type { Language } from '@dukkan/contracts/common';
 import { MAX_SUGGESTIONS, type ProductSearchResponse, type SearchSuggestion } from '@dukkan/contracts/search';
-import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
-import { categories, products, searchTerms, subcategories } from '../../db/schema';
-import { productColumns, toProduct } from '../catalog/product-row';
+import { categories, products, searchTerms } from '../../db/schema';
+import { readAisle, type AisleRequest, type AisleScope } from '../catalog/aisle';
 
 import { isArabicWord, isSearchWord } from './normalize';
 
@@ -36,11 +36,6 @@ const ARABIC = sql.raw(`'arabic'::regconfig`);
 const SIMPLE = sql.raw(`'simple'::regconfig`);
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-interface PageRequest {
-  page: number;
-  pageSize: number;
-}
 
 /** A query word and what may stand for it. */
 interface WordPlan {
@@ -124,35 +119,11 @@ const anyOf = (groups: SQL[]) => sql.join(groups, sql` || `);
 const matches = (query: SQL) => sql`${products.searchVector} @@ (${query}) and ${products.status} = 'published'`;
 const rank = (query: SQL) => sql<number>`ts_rank(${products.searchVector}, ${query})`;
 
-async function findPage(db: Transaction, lng: Language, query: SQL, { page, pageSize }: PageRequest): Promise<ProductSearchResponse> {
-  // Rank and count narrow rows (id, position, rank); fetch and join the full rows of one page only.
-  const matched = db.$with('matched').as(
-    db.select({ id: products.id, position: products.position, rank: rank(query).as('rank') }).from(products).where(matches(query)),
-  );
-  const hits = db.$with('hits').as(
-    db
-      .select()
-      .from(matched)
-      .orderBy(desc(matched.rank), asc(matched.position), asc(matched.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-  );
-  const rows = await db
-    .with(matched, hits)
-    .select({ ...productColumns, total: sql<number>`(select count(*) from ${matched})`.mapWith(Number) })
-    .from(hits)
-    .innerJoin(products, eq(products.id, hits.id))
-    .innerJoin(categories, eq(products.categoryId, categories.id))
-    .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id))
-    .orderBy(desc(hits.rank), asc(hits.position), asc(hits.id));
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    // A page past the end has no row to carry the total.
-    const [counted] = await db.select({ total: count() }).from(products).where(matches(query));
-    total = counted?.total ?? 0;
-  }
-  return { data: rows.map((r) => toProduct(r, lng)), page, pageSize, total };
-}
+/** The published products matching `query`, ranked by it: a search's aisle. */
+const searchScope = (query: SQL): AisleScope => ({ where: matches(query), rank: rank(query) });
+
+/** Search's aisle over `scope`; the `inScope` figure is how many matched before filters. */
+const readSearchAisle = (tx: Transaction, lng: Language, scope: AisleScope, request: AisleRequest) => readAisle(tx, lng, scope, request, { withDepartments: true });
 
 /**
  * Runs a search's statements in one read-only transaction in which the planner may not read
@@ -172,24 +143,26 @@ function withIndexedSearch<T>(db: Database, work: (tx: Transaction) => Promise<T
 }
 
 /**
- * Products matching the query words (from `searchWords`), most relevant first, one page at a
- * time, in the request's language. No words, or only stop words, is an empty page.
+ * Products matching the query words (from `searchWords`), narrowed, sorted and paged as `request`
+ * asks (most relevant first by default), with the facets of the matches, in the request's
+ * language. No words, or only stop words, is an empty aisle.
  */
-export async function searchProducts(
-  db: Database,
-  lng: Language,
-  words: string[],
-  paging: PageRequest,
-): Promise<ProductSearchResponse> {
-  const empty = { data: [], ...paging, total: 0 };
-  if (words.length === 0) return empty;
+export async function searchProducts(db: Database, lng: Language, words: string[], request: AisleRequest): Promise<ProductSearchResponse> {
   return withIndexedSearch(db, async (tx) => {
-    const groups = wordGroups(await planWords(tx, words));
-    if (groups.length === 0) return empty;
-    const result = await findPage(tx, lng, allOf(groups), paging);
-    if (result.total > 0 || groups.length === 1) return result;
-    return findPage(tx, lng, anyOf(groups), paging);
+    const groups = words.length === 0 ? [] : wordGroups(await planWords(tx, words));
+    if (groups.length === 0) return withoutScope(await readSearchAisle(tx, lng, NOTHING, request));
+    const found = await readSearchAisle(tx, lng, searchScope(allOf(groups)), request);
+    // When no product has every word, any word will do; decided before filters, so counts agree.
+    if (found.inScope > 0 || groups.length === 1) return withoutScope(found);
+    return withoutScope(await readSearchAisle(tx, lng, searchScope(anyOf(groups)), request));
   });
+}
+
+/** A search with no words matches nothing: an empty aisle that still lists the chosen filters. */
+const NOTHING: AisleScope = { where: sql`false` };
+
+function withoutScope({ inScope: _inScope, ...aisle }: ProductSearchResponse & { inScope: number }): ProductSearchResponse {
+  return aisle;
 }
 
 /** Up to eight titles for search-as-you-type, most relevant first, in the request's language. */

@@ -1,0 +1,289 @@
+import { AISLE_RATINGS, MAX_FACET_VALUES, type AisleFacets, type AisleFilters, type AislePageResponse, type AisleSort, type FacetValue } from '@dukkan/contracts/aisle';
+import type { Language } from '@dukkan/contracts/common';
+import { centsToDollars } from '@dukkan/contracts/money';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+
+import type { Database } from '../../db/client';
+import { categories, products, subcategories } from '../../db/schema';
+
+import { productColumns, toProduct } from './product-row';
+
+/*
+ * An aisle (issue #34, docs/decisions/0054): the published products of a scope (a department, or
+ * a search's matches), narrowed by filters, in a chosen order, one page at a time, with each
+ * filter value's exact count. Two statements answer it:
+ * 1. the facets: one pass over the scope, grouped by brand, subcategory and department at once
+ *    (grouping sets), each group's counts taken with every filter but its own (disjunctive
+ *    counts), the other figures with their own FILTER clauses;
+ * 2. the page: the ids of the filtered scope in the chosen order, then those products whole.
+ */
+
+/** A database or a transaction open on one. */
+type Reader = Pick<Database, 'select' | 'execute'>;
+
+/** The products an aisle starts from: a condition on `products`, and for search its rank. */
+export interface AisleScope {
+  where: SQL;
+  /** The relevance of a product to the search (higher first); absent on a department. */
+  rank?: SQL<number>;
+}
+
+export interface AisleRequest {
+  filters: AisleFilters;
+  sort: AisleSort;
+  page: number;
+  pageSize: number;
+}
+
+/** Which filter groups an aisle has; the department group is search's only. */
+export type FacetGroup = 'brand' | 'subcategory' | 'department' | 'price' | 'rating' | 'inStock' | 'onSale';
+
+/** Filter values resolved to what the table holds: subcategory and department keys to ids. */
+interface ResolvedFilters extends AisleFilters {
+  subcategoryIds?: string[] | undefined;
+  departmentIds?: string[] | undefined;
+}
+
+const TENTHS_PER_STAR = 10;
+
+/** Each group's condition on `products`, undefined when the group is not chosen. */
+function conditions(filters: ResolvedFilters): Record<FacetGroup, SQL | undefined> {
+  const anyOf = <T>(ids: T[] | undefined, column: Parameters<typeof inArray>[0]) =>
+    ids === undefined ? undefined : ids.length === 0 ? sql`false` : inArray(column, ids);
+  return {
+    brand: filters.brand === undefined ? undefined : inArray(products.brandEn, filters.brand),
+    subcategory: anyOf(filters.subcategoryIds, products.subcategoryId),
+    department: anyOf(filters.departmentIds, products.categoryId),
+    price: and(
+      filters.minPrice === undefined ? undefined : gte(products.priceCents, filters.minPrice),
+      filters.maxPrice === undefined ? undefined : lte(products.priceCents, filters.maxPrice),
+    ),
+    rating: filters.rating === undefined ? undefined : gte(products.ratingTenths, filters.rating * TENTHS_PER_STAR),
+    inStock: filters.inStock ? sql`${products.quantity} > 0` : undefined,
+    onSale: filters.onSale ? isNotNull(products.listPriceCents) : undefined,
+  };
+}
+
+/** Every chosen filter but `except`'s, as one condition (`true` when none). */
+function allBut(chosen: Record<FacetGroup, SQL | undefined>, except?: FacetGroup): SQL {
+  const parts = (Object.keys(chosen) as FacetGroup[]).filter((group) => group !== except).map((group) => chosen[group]);
+  return and(...parts) ?? sql`true`;
+}
+
+/** Subcategory or department keys (matched case-insensitively, as today) to their ids. */
+async function idsOf(db: Reader, table: typeof subcategories | typeof categories, keys: string[] | undefined, within?: string): Promise<string[] | undefined> {
+  if (keys === undefined) return undefined;
+  const lowered = keys.map((k) => k.toLowerCase());
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(inArray(sql`lower(${table.slug})`, lowered), within !== undefined && 'categoryId' in table ? eq(table.categoryId, within) : undefined));
+  return rows.map((r) => r.id);
+}
+
+/** The order of each sort; every one ends on the id, so pages never repeat or skip a product. */
+function orderOf(sort: AisleSort, rank: SQL<number> | undefined): SQL[] {
+  switch (sort) {
+    case 'relevance':
+      return [...(rank ? [desc(rank)] : []), asc(products.position), asc(products.id)];
+    case 'price_asc':
+      return [asc(products.priceCents), asc(products.id)];
+    case 'price_desc':
+      return [desc(products.priceCents), asc(products.id)];
+    case 'newest':
+      return [desc(products.createdAt), asc(products.id)];
+    case 'rating':
+      return [desc(products.ratingTenths), desc(products.reviewCount), asc(products.id)];
+    case 'featured':
+      return [asc(products.position), asc(products.id)];
+  }
+}
+
+interface FacetRow extends Record<string, unknown> {
+  brand: string | null;
+  brand_ar: string | null;
+  subcategory_id: string | null;
+  category_id: string | null;
+  set: number;
+  in_scope: number;
+  by_brand: number;
+  by_subcategory: number;
+  by_department: number;
+  total: number;
+  in_stock: number;
+  on_sale: number;
+  rated_4: number;
+  rated_3: number;
+  rated_2: number;
+  rated_1: number;
+  min_price: number | null;
+  max_price: number | null;
+}
+
+/** The statement's rows, from either driver. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Statement 1: the scope grouped three ways at once. The `()` set is the whole scope: its total,
+ * ratings, price range and yes-or-no counts. `set` tells the sets apart (GROUPING's bits).
+ */
+async function countFacets(db: Reader, scope: AisleScope, chosen: Record<FacetGroup, SQL | undefined>) {
+  const rated = (stars: number) => sql`count(*) filter (where ${allBut(chosen, 'rating')} and ${products.ratingTenths} >= ${stars * TENTHS_PER_STAR})::int`;
+  const all = allBut(chosen);
+  // A department's scope has one department: its set is one row, kept so GROUPING's bits stay the same.
+  const sets = sql`(${products.brandEn}), (${products.subcategoryId}), (${products.categoryId}), ()`;
+  const result = await db.execute(sql`
+    select
+      ${products.brandEn} as brand,
+      min(${products.brandAr}) as brand_ar,
+      ${products.subcategoryId} as subcategory_id,
+      ${products.categoryId} as category_id,
+      grouping(${products.brandEn}, ${products.subcategoryId}, ${products.categoryId})::int as set,
+      count(*)::int as in_scope,
+      count(*) filter (where ${allBut(chosen, 'brand')})::int as by_brand,
+      count(*) filter (where ${allBut(chosen, 'subcategory')})::int as by_subcategory,
+      count(*) filter (where ${allBut(chosen, 'department')})::int as by_department,
+      count(*) filter (where ${all})::int as total,
+      count(*) filter (where ${all} and ${products.quantity} > 0)::int as in_stock,
+      count(*) filter (where ${all} and ${products.listPriceCents} is not null)::int as on_sale,
+      ${rated(4)} as rated_4, ${rated(3)} as rated_3, ${rated(2)} as rated_2, ${rated(1)} as rated_1,
+      min(${products.priceCents}) filter (where ${allBut(chosen, 'price')}) as min_price,
+      max(${products.priceCents}) filter (where ${allBut(chosen, 'price')}) as max_price
+    from ${products}
+    where ${scope.where}
+    group by grouping sets (${sets})`);
+  return rowsOf<FacetRow>(result);
+}
+
+// GROUPING(brand, subcategory, category) is 0b011 on a brand row, 0b101 on a subcategory row, 0b110 on a department row, 0b111 on the whole scope.
+const BRAND_SET = 0b011;
+const SUBCATEGORY_SET = 0b101;
+const DEPARTMENT_SET = 0b110;
+const WHOLE_SET = 0b111;
+
+/**
+ * A group's facet (issue #34): each value's count is the total the request would answer with the
+ * value added to the group's choice. Values of a group never share a product (one brand, one
+ * subcategory, one department each), so that is the chosen values' products plus the value's own
+ * (`counted`: its products under every other group's filter), or the chosen values' alone for a
+ * value already chosen. Listed: the values with products of their own, highest counts first then
+ * by label (by code point, the same on every database), at most MAX_FACET_VALUES, and every
+ * chosen value even at 0.
+ */
+function facetValues(counted: FacetValue[], chosen: string[] | undefined, labelOfUnknown: (value: string) => FacetValue): FacetValue[] {
+  const isChosen = (value: string) => chosen?.includes(value) ?? false;
+  const ofChosen = counted.filter((v) => isChosen(v.value)).reduce((sum, v) => sum + v.count, 0);
+  const withValue = (v: FacetValue): FacetValue => ({ ...v, count: isChosen(v.value) ? ofChosen : ofChosen + v.count });
+  const listed = counted
+    .filter((v) => v.count > 0 && !isChosen(v.value))
+    .map(withValue)
+    .sort((a, b) => b.count - a.count || compare(a.label, b.label) || compare(a.value, b.value))
+    .slice(0, MAX_FACET_VALUES);
+  const chosenValues = [...new Set(chosen)].map((value) => withValue(counted.find((v) => v.value === value) ?? labelOfUnknown(value)));
+  return [...listed, ...chosenValues].sort((a, b) => b.count - a.count || compare(a.label, b.label) || compare(a.value, b.value));
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+interface Names {
+  subcategories: Map<string, { name: string; label: string }>;
+  departments: Map<string, { name: string; label: string }>;
+}
+
+async function namesOf(db: Reader, lng: Language): Promise<Names> {
+  const ar = lng === 'ar';
+  const [subs, depts] = await Promise.all([
+    db.select({ id: subcategories.id, name: subcategories.slug, en: subcategories.nameEn, ar: subcategories.nameAr }).from(subcategories),
+    db.select({ id: categories.id, name: categories.slug, en: categories.nameEn, ar: categories.nameAr }).from(categories),
+  ]);
+  return {
+    subcategories: new Map(subs.map((s) => [s.id, { name: s.name, label: ar ? s.ar : s.en }])),
+    departments: new Map(depts.map((d) => [d.id, { name: d.name, label: ar ? d.ar : d.en }])),
+  };
+}
+
+function toFacets(rows: FacetRow[], filters: ResolvedFilters, names: Names, lng: Language, withDepartments: boolean): { facets: AisleFacets; total: number; inScope: number } {
+  const whole = rows.find((r) => r.set === WHOLE_SET);
+  const brands = rows
+    .filter((r) => r.set === BRAND_SET && r.brand !== null)
+    .map((r) => ({ value: r.brand ?? '', label: lng === 'ar' ? (r.brand_ar ?? '') : (r.brand ?? ''), count: r.by_brand }));
+  const keyed = (set: number, column: 'subcategory_id' | 'category_id', count: 'by_subcategory' | 'by_department', map: Names['subcategories']) =>
+    rows.flatMap((r) => {
+      const named = r.set === set && r[column] !== null ? map.get(r[column] ?? '') : undefined;
+      return named ? [{ value: named.name, label: named.label, count: r[count] }] : [];
+    });
+  const unknown = (value: string): FacetValue => ({ value, label: value, count: 0 });
+  // A chosen key as the catalog spells it (keys match case-insensitively); one it lacks, as sent.
+  const namedOf = (map: Names['subcategories'], value: string) => [...map.values()].find((n) => n.name.toLowerCase() === value.toLowerCase());
+  const chosenNames = (values: string[] | undefined, map: Names['subcategories']) => values?.map((v) => namedOf(map, v)?.name ?? v);
+  const known = (map: Names['subcategories']) => (value: string): FacetValue => {
+    const named = namedOf(map, value);
+    return named ? { value: named.name, label: named.label, count: 0 } : unknown(value);
+  };
+  const facets: AisleFacets = {
+    brand: facetValues(brands, filters.brand, unknown),
+    subcategory: facetValues(keyed(SUBCATEGORY_SET, 'subcategory_id', 'by_subcategory', names.subcategories), chosenNames(filters.subcategory, names.subcategories), known(names.subcategories)),
+    ...(withDepartments
+      ? { department: facetValues(keyed(DEPARTMENT_SET, 'category_id', 'by_department', names.departments), chosenNames(filters.department, names.departments), known(names.departments)) }
+      : {}),
+    rating: AISLE_RATINGS.map((value) => ({ value, count: whole ? whole[`rated_${value}`] : 0 })),
+    price: {
+      min: whole?.min_price == null ? null : centsToDollars(Number(whole.min_price)),
+      max: whole?.max_price == null ? null : centsToDollars(Number(whole.max_price)),
+    },
+    inStock: whole?.in_stock ?? 0,
+    onSale: whole?.on_sale ?? 0,
+  };
+  return { facets, total: whole?.total ?? 0, inScope: whole?.in_scope ?? 0 };
+}
+
+/** Statement 2: one page of the filtered scope's ids in order, then those products whole. */
+async function pageOf(db: Reader, scope: AisleScope, condition: SQL, { sort, page, pageSize }: AisleRequest, lng: Language) {
+  const ids = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(scope.where, condition))
+    .orderBy(...orderOf(sort, scope.rank))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id))
+    .where(inArray(products.id, ids.map((r) => r.id)));
+  const place = new Map(ids.map((r, i) => [r.id, i]));
+  return rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0)).map((r) => toProduct(r, lng));
+}
+
+/**
+ * One page of an aisle with its facets; `inScope` is how many products the scope holds before
+ * any filter (search falls back to any word when no product has every word).
+ */
+export async function readAisle(
+  db: Reader,
+  lng: Language,
+  scope: AisleScope,
+  request: AisleRequest,
+  { withDepartments, department }: { withDepartments: boolean; department?: string },
+): Promise<AislePageResponse & { inScope: number }> {
+  const { filters } = request;
+  const [subcategoryIds, departmentIds, names] = await Promise.all([
+    idsOf(db, subcategories, filters.subcategory, department),
+    withDepartments ? idsOf(db, categories, filters.department) : Promise.resolve(undefined),
+    namesOf(db, lng),
+  ]);
+  const resolved: ResolvedFilters = { ...filters, subcategoryIds, departmentIds };
+  const chosen = conditions(resolved);
+  const [facetRows, data] = await Promise.all([countFacets(db, scope, chosen), pageOf(db, scope, allBut(chosen), request, lng)]);
+  const { facets, total, inScope } = toFacets(facetRows, resolved, names, lng, withDepartments);
+  return { data, page: request.page, pageSize: request.pageSize, total, facets, inScope };
+}
+
+/** A department's published products: the scope of its aisle. */
+export function departmentScope(categoryId: string): AisleScope {
+  return { where: and(eq(products.categoryId, categoryId), eq(products.status, 'published')) ?? sql`false` };
+}
