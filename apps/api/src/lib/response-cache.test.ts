@@ -1,7 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
+import { COMPRESSION_THRESHOLD_BYTES } from './content-encoding';
 import { CATALOG_CACHE, ResponseCache } from './response-cache';
 
 /** A route answering `{ n }` from `produce` through the cache under one key. */
@@ -124,5 +128,77 @@ describe('ResponseCache.remember (a figure pages share)', () => {
     expect(await figures.remember('total', 1, () => Promise.resolve(++counted))).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await figures.remember('total', 1, () => Promise.resolve(++counted))).toBe(2);
+  });
+});
+
+describe('ResponseCache bytes on the wire', () => {
+  /** An app as the shop's: @fastify/compress registered, a large answer and a small one through the cache. */
+  let wire: FastifyInstance;
+  const wireCache = new ResponseCache();
+  const ListSchema = z.object({ data: z.array(z.object({ id: z.number(), title: z.string() })) });
+  const large = { data: Array.from({ length: 100 }, (_, id) => ({ id, title: `Organic coffee beans, 1 kg — بن عضوي ${id}` })) };
+  const small = { data: [{ id: 1, title: 'Tea' }] };
+  const largeJson = JSON.stringify(large);
+  let computed = 0;
+
+  beforeAll(async () => {
+    wire = Fastify();
+    await wire.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES });
+    wire.get('/large', (request, reply) =>
+      wireCache.send(request, reply, 'large', CATALOG_CACHE, ListSchema, () => {
+        computed += 1;
+        return Promise.resolve(large);
+      }),
+    );
+    wire.get('/small', (request, reply) => wireCache.send(request, reply, 'small', CATALOG_CACHE, ListSchema, () => Promise.resolve(small)));
+    await wire.ready();
+  });
+  afterAll(() => wire.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => wire.inject({ method: 'GET', url, headers });
+
+  it('are the JSON as it is for a client that accepts no coding, with its length', async () => {
+    const answer = await get('/large');
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.body).toBe(largeJson);
+    expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(largeJson)));
+  });
+
+  it('are brotli or gzip as the client prefers, made once and sent with their length', async () => {
+    const before = computed;
+    const br = await get('/large', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-length']).toBe(String(br.rawPayload.length));
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(largeJson);
+    const gzip = await get('/large', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(largeJson);
+    expect(computed - before).toBeLessThanOrEqual(1);
+    // One Vary, as every cached answer has, whatever the coding.
+    for (const answer of [br, gzip]) expect(answer.headers.vary).toBe('Cookie, lng, Accept-Encoding');
+  });
+
+  it('carry one ETag whatever the coding, and a 304 for it', async () => {
+    const plain = await get('/large');
+    const br = await get('/large', { 'accept-encoding': 'br' });
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    const again = await get('/large', { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  });
+
+  it('stay as they are when asked (`x-no-compression`) and when small', async () => {
+    const asked = await get('/large', { 'accept-encoding': 'br', 'x-no-compression': '1' });
+    expect(asked.headers['content-encoding']).toBeUndefined();
+    expect(asked.body).toBe(largeJson);
+    const tiny = await get('/small', { 'accept-encoding': 'gzip, br' });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.json()).toEqual(small);
+  });
+
+  it('are compressed by @fastify/compress for a coding the cache does not keep', async () => {
+    const deflate = await get('/large', { 'accept-encoding': 'deflate' });
+    expect(deflate.headers['content-encoding']).toBe('deflate');
   });
 });

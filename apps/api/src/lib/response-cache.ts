@@ -4,9 +4,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 
+import { COMPRESSION_THRESHOLD_BYTES, compressVariants, preferredEncoding, type PrecompressedEncoding } from './content-encoding';
+
+/**
+ * An answer as it goes on the wire, made once when it is computed: its JSON bytes, their ETag
+ * and, above the compression threshold, its compressed copies. A request it answers only picks
+ * one; nothing is serialized, hashed or compressed per request.
+ */
 interface CachedBody {
-  body: string;
+  body: Buffer;
   etag: string;
+  compressed: Record<PrecompressedEncoding, Buffer> | null;
 }
 
 export interface CachePolicy {
@@ -33,7 +41,11 @@ export const CATALOG_CACHE: CachePolicy = {
  * matters: every process can answer every request, and a restart only costs a recomputation.
  */
 export class ResponseCache {
-  private readonly entries = new LRUCache<string, CachedBody>({ max: 5_000, maxSize: 64 * 1024 * 1024, sizeCalculation: (e) => e.body.length + 64 });
+  private readonly entries = new LRUCache<string, CachedBody>({
+    max: 5_000,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (e) => e.body.length + (e.compressed ? e.compressed.br.length + e.compressed.gzip.length : 0) + 64,
+  });
   private readonly pending = new Map<string, Promise<CachedBody>>();
   /** Figures several answers share (a list's total), kept as long as an answer. */
   private readonly values = new LRUCache<string, { value: unknown }>({ max: 1_000 });
@@ -45,7 +57,10 @@ export class ResponseCache {
    * Answers `request` from the cache under `key`, computing it with `produce` when missing or
    * stale (one computation at a time per key), with ETag, Cache-Control and a 304 when the
    * client's copy is current. A computed answer goes through `schema` (the route's 200 schema)
-   * like every other answer: what does not match it is a 500, never kept, never sent.
+   * like every other answer: what does not match it is a 500, never kept, never sent. The bytes
+   * sent are the kept ones, compressed as the client's Accept-Encoding prefers (brotli or gzip)
+   * when the answer is large enough: @fastify/compress leaves an answer with a Content-Encoding
+   * alone.
    */
   async send(
     request: FastifyRequest,
@@ -55,7 +70,7 @@ export class ResponseCache {
     schema: z.ZodType,
     produce: () => Promise<unknown>,
   ): Promise<FastifyReply> {
-    const entry = await this.get(key, policy, async () => schema.parse(await produce()));
+    const entry = this.entries.get(key) ?? (await this.compute(key, policy, schema, produce));
     reply
       .header('etag', entry.etag)
       .header('cache-control', policy.cacheControl)
@@ -63,20 +78,25 @@ export class ResponseCache {
     if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
       return reply.code(304).send();
     }
-    // The body is already JSON: skip the route's serializer.
-    return reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(entry.body);
+    reply.type('application/json; charset=utf-8');
+    // As @fastify/compress does: `x-no-compression` asks for the answer as it is.
+    const encoding = entry.compressed && request.headers['x-no-compression'] === undefined ? preferredEncoding(request.headers['accept-encoding']) : null;
+    if (encoding && entry.compressed) {
+      return reply.header('content-encoding', encoding).send(entry.compressed[encoding]);
+    }
+    // Bytes go out as they are: no serializer, no encoding, no length to count.
+    return reply.send(entry.body);
   }
 
-  private async get(key: string, policy: CachePolicy, produce: () => Promise<unknown>): Promise<CachedBody> {
-    const hit = this.entries.get(key);
-    if (hit) return hit;
+  private async compute(key: string, policy: CachePolicy, schema: z.ZodType, produce: () => Promise<unknown>): Promise<CachedBody> {
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
     const generation = this.generation;
     const computing = (async () => {
-      const body = JSON.stringify(await produce());
+      const body = Buffer.from(JSON.stringify(schema.parse(await produce())));
       const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-      const entry = { body, etag };
+      const compressed = body.length >= COMPRESSION_THRESHOLD_BYTES ? await compressVariants(body) : null;
+      const entry: CachedBody = { body, etag, compressed };
       // Read before a catalog change that came meanwhile: answer it, never keep it.
       if (generation === this.generation) this.entries.set(key, entry, { ttl: policy.ttlMs });
       return entry;
