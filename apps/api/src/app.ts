@@ -3,7 +3,6 @@ import path from 'node:path';
 
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -18,6 +17,7 @@ import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { authPlugin } from './lib/auth';
 import { watchCatalog } from './lib/catalog-version';
+import { COMPRESSION_THRESHOLD_BYTES } from './lib/content-encoding';
 import { CreationLimiter } from './lib/creation-limiter';
 import { answerFrameworkError, MAX_PATH_PARAMETER_LENGTH, refuseOverlongPathParts, registerErrorHandling } from './lib/errors';
 import { FailureLimiter } from './lib/failure-limiter';
@@ -27,7 +27,7 @@ import { resolveJwtSecret } from './lib/jwt-secret';
 import { LOG_REDACTION } from './lib/log-redaction';
 import type { StopJob } from './lib/periodic-job';
 import { ResponseCache } from './lib/response-cache';
-import { PERMISSIONS_POLICY, strictTransportSecurityFor } from './lib/security-headers';
+import { helmetHeaders, PERMISSIONS_POLICY, strictTransportSecurityFor } from './lib/security-headers';
 import { refuseUnstorableText } from './lib/text-guard';
 import { TokenService } from './lib/tokens';
 import { Mailer } from './mail/mailer';
@@ -129,35 +129,41 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   trackForegroundRequests(app);
   // Text PostgreSQL cannot store is a 400 naming the field, on every route (decision 0030).
   app.addHook('preValidation', refuseUnstorableText);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  // Helmet's headers for this configuration, read once, and the shop's own, set on every answer by
+  // one hook: @fastify/helmet would build helmet's middleware again for each request
+  // (lib/security-headers.ts).
+  const securityHeaders = {
+    ...(await helmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          // The storefront's one inline script (early taps, decision 0024) by its hash; never 'unsafe-inline'.
+          scriptSrc: ["'self'", ...storefrontInlineScriptHashes(webDistDir)],
+          // MUI and Emotion insert <style> elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+        },
+      },
+      strictTransportSecurity: strictTransportSecurityFor(config.publicUrl),
+    })),
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeaders).header('x-request-id', request.id);
+    done();
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        // The storefront's one inline script (early taps, decision 0024) by its hash; never 'unsafe-inline'.
-        scriptSrc: ["'self'", ...storefrontInlineScriptHashes(webDistDir)],
-        // MUI and Emotion insert <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-      },
-    },
-    strictTransportSecurity: strictTransportSecurityFor(config.publicUrl),
-  });
-  await app.register(fastifyCompress, { threshold: 1024 });
-  // After helmet's hook, so the 400 carries the security headers every answer has.
+  await app.register(fastifyCompress, { threshold: COMPRESSION_THRESHOLD_BYTES });
+  // After the security headers' hook, so the 400 carries the headers every answer has.
   app.addHook('onRequest', refuseOverlongPathParts);
 
   await app.register(fastifySwagger, {
