@@ -97,13 +97,10 @@ const NOT_ON_CARDS = new Set(['description', 'images']);
 
 function forCards(entry: Record<string, unknown>): Record<string, unknown> {
   if (!CARD_LISTS.has(String(entry.endpointName))) return entry;
-  const data = entry.data as { pages?: { data?: unknown[] }[] } | undefined;
-  if (!data?.pages) return entry;
-  const pages = data.pages.map((page) => ({
-    ...page,
-    data: page.data?.map((product) => (typeof product === 'object' && product !== null ? withoutKeys(product, NOT_ON_CARDS) : product)),
-  }));
-  return { ...entry, data: { ...data, pages } };
+  const data = entry.data as { data?: unknown[] } | undefined;
+  if (!data?.data) return entry;
+  const products = data.data.map((product) => (typeof product === 'object' && product !== null ? withoutKeys(product, NOT_ON_CARDS) : product));
+  return { ...entry, data: { ...data, data: products } };
 }
 
 /** The settled part of RTK Query's cache, as `serverDataReceived` takes it back in the browser. */

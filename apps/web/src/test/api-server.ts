@@ -1,5 +1,6 @@
+import type { AislePageResponse } from '@dukkan/contracts/aisle';
 import type { Cart, CartResponse } from '@dukkan/contracts/cart';
-import type { Category, CategoryListResponse, Product, ProductPageResponse, ProductResponse } from '@dukkan/contracts/catalog';
+import type { Category, CategoryListResponse, Product, ProductResponse } from '@dukkan/contracts/catalog';
 import type { ErrorResponse } from '@dukkan/contracts/common';
 import type { ErrorCode } from '@dukkan/contracts/errors';
 import type { OrderResponse, OrdersResponse, ShopperOrder } from '@dukkan/contracts/orders';
@@ -95,10 +96,11 @@ export function productAnswer(product: Product): HttpHandler {
 
 /**
  * `GET /api/product/category/{name}` (`name` as the request's path has it, encoded; `:name` for
- * every department): `page`, or what it makes of the request's URL (`page`, `pageSize`, `subcategory`).
+ * every department): `page` (an aisle's page with its counts), or what it makes of the request's URL
+ * (`page`, `pageSize`, `subcategory`, the aisle's filters and sort).
  */
-export function categoryProductsAnswer(name: string, page: ProductPageResponse | ((url: URL) => ProductPageResponse)): HttpHandler {
-  return http.get<never, never, Answer<ProductPageResponse>>(`${API}/product/category/${name}`, ({ request }) =>
+export function categoryProductsAnswer(name: string, page: AislePageResponse | ((url: URL) => AislePageResponse)): HttpHandler {
+  return http.get<never, never, Answer<AislePageResponse>>(`${API}/product/category/${name}`, ({ request }) =>
     HttpResponse.json(typeof page === 'function' ? page(new URL(request.url)) : page),
   );
 }

@@ -1,4 +1,5 @@
-import type { Category, Product, ProductPageResponse } from '@dukkan/contracts/catalog';
+import type { AisleFacets, AislePageResponse } from '@dukkan/contracts/aisle';
+import type { Category, Product } from '@dukkan/contracts/catalog';
 import type { User } from '@dukkan/contracts/users';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -28,13 +29,26 @@ export function product(n: number, overrides: Partial<Product> = {}): Product {
   };
 }
 
-/** One page of `total` numbered products, as the API pages them. */
-export function productPage(page: number, pageSize: number, total: number, make = (n: number) => product(n)): ProductPageResponse {
+/** An aisle's filter counts (issue #34): none listed unless given. */
+export function aisleFacets(overrides: Partial<AisleFacets> = {}): AisleFacets {
+  return {
+    brand: [],
+    subcategory: [],
+    rating: [4, 3, 2, 1].map((value) => ({ value, count: 0 })),
+    price: { min: null, max: null },
+    inStock: 0,
+    onSale: 0,
+    ...overrides,
+  };
+}
+
+/** One page of `total` numbered products, as the API pages them, with the aisle's counts. */
+export function productPage(page: number, pageSize: number, total: number, make = (n: number) => product(n), facets = aisleFacets()): AislePageResponse {
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
   const data = [];
   for (let n = first; n <= last; n += 1) data.push(make(n));
-  return { data, page, pageSize, total };
+  return { data, page, pageSize, total, facets };
 }
 
 /** An unsigned token with the given payload: the client only decodes it (spec section 6). */

@@ -40,6 +40,7 @@ class NoopObserver {
 vi.stubGlobal('IntersectionObserver', NoopObserver);
 vi.stubGlobal('ResizeObserver', NoopObserver);
 window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
 // jsdom has <video> but cannot play it.
 window.HTMLMediaElement.prototype.play = () => Promise.resolve();
 window.HTMLMediaElement.prototype.pause = () => undefined;

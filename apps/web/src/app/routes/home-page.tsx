@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { ProductCarouselSection } from '../../components/product-carousel-section';
 import { PromoBanner } from '../../components/promo-banner';
-import { useListCategoryProductsInfiniteQuery } from '../../features/catalog/catalog-api';
+import { useListCategoryProductsQuery } from '../../features/catalog/catalog-api';
 import { CategorySlider } from '../../features/catalog/category-slider';
 import { bannerSrc } from '../../features/catalog/departments';
 import { DeferHydration } from '../../lib/deferred-hydration';
@@ -20,7 +20,7 @@ function RenewSection() {
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
   // The Grocery page's first page: the same request, so either page fills the other's cache.
-  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, category: 'Grocery' });
+  const { data, isLoading, isError } = useListCategoryProductsQuery({ lng, category: 'Grocery' });
   return (
     <div className="dk-home-renew">
       <HomeVideo />
@@ -28,7 +28,7 @@ function RenewSection() {
         title={t('home.renewTitle')}
         viewAllHref="/Grocery"
         settings={DEALS_SLIDER}
-        products={data?.pages[0]?.data.slice(0, HOME_GROCERY_COUNT)}
+        products={data?.data.slice(0, HOME_GROCERY_COUNT)}
         isLoading={isLoading}
         isError={isError}
         cardLayout="wide"

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
+import { isListNavigation } from '../../lib/list-navigation';
 import { useFocusBackWhenEnabled } from '../../lib/use-focus-back-when-enabled';
 
 /** How long a new page may take to show its heading (`h1`) before the focus goes to its main region instead. */
@@ -82,12 +83,14 @@ function focusNewPage(announce: (text: string) => void): { stop: () => boolean }
  * Keeps the keyboard focus where the shopper is (WCAG 2.4.3). After a page change in the browser
  * the focus moves to the new page's heading, once it exists (see `focusNewPage`), and a polite
  * live region says the page's title; not on the document's first load, nor when only the `#hash` changes (the skip
- * link). A control disabled while it works gets the focus back when it is enabled again
+ * link), nor within one list (lib/list-navigation.ts). A control disabled while it works gets the focus back when it is enabled again
  * (`useFocusBackWhenEnabled`). Mounted once in each layout.
  */
 export function FocusKeeper() {
   const location = useLocation();
   const page = `${location.pathname}${location.search}`;
+  // A move within one list (its filters, sort or page) stays on the page: nothing moves or is said.
+  const withinList = isListNavigation(location.state);
   const [announcement, setAnnouncement] = useState('');
   const locationKey = useRef(location.key);
   // The page this layout has moved the focus to (or first showed); '' when a move was cut short.
@@ -102,7 +105,7 @@ export function FocusKeeper() {
     if (handled.current === page) return;
     const firstLoad = handled.current === null && locationKey.current === firstLocationKey;
     handled.current = page;
-    if (firstLoad) return;
+    if (firstLoad || withinList) return;
     // Emptied first, so the same title said again (back to the same page) is still a change.
     setAnnouncement('');
     const watch = focusNewPage(setAnnouncement);
@@ -110,7 +113,7 @@ export function FocusKeeper() {
       // Cut short (another page came first, or React's development double run): not done.
       if (watch.stop()) handled.current = '';
     };
-  }, [page]);
+  }, [page, withinList]);
 
   useFocusBackWhenEnabled();
 

@@ -1,7 +1,9 @@
-import type { Category, Product, ProductPageResponse, SubcategoryPageResponse } from '@dukkan/contracts/catalog';
+import type { AislePageResponse } from '@dukkan/contracts/aisle';
+import type { Category, Product, SubcategoryPageResponse } from '@dukkan/contracts/catalog';
 import type { Language } from '@dukkan/contracts/common';
 
 import { api } from '../../app/api';
+import { type AisleState, aisleParams } from '../../components/aisle/aisle-query';
 
 /**
  * Every catalog query takes the language as an argument: the API answers catalog text in it,
@@ -20,9 +22,24 @@ interface PageArgs extends Localised {
 export interface CategoryProductsArgs extends Localised {
   /** The department's name (key), e.g. `Grocery`: `Category.name`, `Product.category`. */
   category: string;
-  /** Only this subcategory of the department (its name), e.g. `electronics-tablets`. */
+  /** Only this subcategory of the department (its name), e.g. `electronics-tablets` (a slider's). */
   subcategory?: string;
+  /** From 1; unset: the first. */
+  page?: number;
   pageSize?: number;
+  /**
+   * The aisle's filters and sort as its address has them (components/aisle/aisle-query.ts
+   * `aisleParams`, without `page`); unset when there are none, so the department's plain first
+   * page is one request that its sliders and its list share.
+   */
+  aisle?: readonly (readonly [string, string])[];
+}
+
+/** The query string of a list's request: `page`, `pageSize`, then the rest, repeatable ones repeated. */
+export function listQuery(entries: readonly (readonly [string, string | number | undefined])[]): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of entries) if (value !== undefined) params.append(name, String(value));
+  return params.toString();
 }
 
 /**
@@ -31,16 +48,25 @@ export interface CategoryProductsArgs extends Localised {
  */
 export const CATALOG_CACHE_SECONDS = 15 * 60;
 
-/** The page after `lastPage`, or `undefined` when every item of the list has been loaded. */
-export function nextPageOf(lastPage: Pick<ProductPageResponse, 'page' | 'pageSize' | 'total'>): number | undefined {
-  return lastPage.page * lastPage.pageSize < lastPage.total ? lastPage.page + 1 : undefined;
-}
-
 function productTags(products: readonly Product[]) {
   return [
     { type: 'Product' as const, id: 'LIST' },
     ...products.map((product) => ({ type: 'Product' as const, id: product._id })),
   ];
+}
+
+/**
+ * The request of a department's aisle. Its plain first page asks just what the sliders ask
+ * (`{lng, category}`), so they share one request and one cached answer.
+ */
+export function departmentListArgs(category: string, lng: Language, state: AisleState): CategoryProductsArgs {
+  const aisle = aisleParams({ ...state, page: 1 });
+  return {
+    lng,
+    category,
+    ...(state.page > 1 ? { page: state.page } : {}),
+    ...(aisle.length > 0 ? { aisle } : {}),
+  };
 }
 
 export const catalogApi = api.injectEndpoints({
@@ -53,20 +79,16 @@ export const catalogApi = api.injectEndpoints({
       keepUnusedDataFor: CATALOG_CACHE_SECONDS,
     }),
     /**
-     * GET /product/category/{category}?page=N[&subcategory=]: a department's products, page after
-     * page ("Load more"). Sliders and the grid of a department share the first page.
+     * GET /product/category/{category}?page=N[&subcategory=][&brand=…&sort=…]: one page of a
+     * department's products with its filters' counts (an aisle, issue #34). Sliders and the
+     * department's unfiltered list share the first page.
      */
-    listCategoryProducts: build.infiniteQuery<ProductPageResponse, CategoryProductsArgs, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (lastPage) => nextPageOf(lastPage),
-      },
-      query: ({ queryArg: { lng, category, subcategory, pageSize }, pageParam }) => ({
-        url: `/product/category/${encodeURIComponent(category)}`,
-        params: { page: pageParam, pageSize, subcategory },
+    listCategoryProducts: build.query<AislePageResponse, CategoryProductsArgs>({
+      query: ({ lng, category, subcategory, page = 1, pageSize, aisle = [] }) => ({
+        url: `/product/category/${encodeURIComponent(category)}?${listQuery([['page', page], ['pageSize', pageSize], ['subcategory', subcategory], ...aisle])}`,
         headers: { lng },
       }),
-      providesTags: (result) => productTags(result?.pages.flatMap((page) => page.data) ?? []),
+      providesTags: (result) => productTags(result?.data ?? []),
       keepUnusedDataFor: CATALOG_CACHE_SECONDS,
     }),
     /** GET /product/{id}: one product; 404 answers `{ message, code }`. */
@@ -87,7 +109,7 @@ export const catalogApi = api.injectEndpoints({
 
 export const {
   useListCategoriesQuery,
-  useListCategoryProductsInfiniteQuery,
+  useListCategoryProductsQuery,
   useGetProductQuery,
   useListSubcategoriesQuery,
 } = catalogApi;

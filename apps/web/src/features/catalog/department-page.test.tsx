@@ -1,15 +1,13 @@
 import type { Subcategory, SubcategoryPageResponse } from '@dukkan/contracts/catalog';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import i18next, { changeLanguage } from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { API, answerWith, type Answer, categoryProductsAnswer, failure } from '../../test/api-server';
-import { product, productPage } from '../../test/fixtures';
+import { aisleFacets, product, productPage } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 
-import { nextPageOf } from './catalog-api';
 import { DepartmentPage } from './department-page';
 import { dealsOf } from './department-sections';
 import { DEPARTMENTS } from './departments';
@@ -49,14 +47,6 @@ async function allProducts(name: string) {
   return screen.findByRole('region', { name: `All ${name} products` });
 }
 
-describe('nextPageOf', () => {
-  it('is the next page while items remain, none after the last', () => {
-    expect(nextPageOf({ page: 1, pageSize: 24, total: 30 })).toBe(2);
-    expect(nextPageOf({ page: 2, pageSize: 24, total: 48 })).toBeUndefined();
-    expect(nextPageOf({ page: 1, pageSize: 24, total: 0 })).toBeUndefined();
-  });
-});
-
 describe('dealsOf', () => {
   it('takes the lowest prices first', () => {
     const products = [{ price: 5 }, { price: 1 }, { price: 3 }, { price: 2 }];
@@ -74,7 +64,7 @@ describe('DepartmentPage', () => {
     expect(screen.getByRole('status', { name: 'Loading products' })).toBeInTheDocument();
 
     const grid = await allProducts('Beauty');
-    const cards = within(await within(grid).findByRole('list')).getAllByRole('listitem');
+    const cards = await within(grid).findAllByRole('article');
     expect(cards).toHaveLength(3);
 
     const first = within(cards[0]!);
@@ -86,7 +76,7 @@ describe('DepartmentPage', () => {
     expect(image).toHaveAttribute('height', '600');
     expect(first.getByRole('button', { name: 'Add, Item 1' })).toHaveTextContent('Add');
     expect(first.getByRole('button', { name: 'Add to wish list, Item 1' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
 
     expect(requests[0]!.url.searchParams.get('page')).toBe('1');
     expect(requests[0]!.headers.get('lng')).toBe('en');
@@ -162,30 +152,20 @@ describe('DepartmentPage', () => {
     expect(screen.getByRole('heading', { name: 'Easy style for him' })).toBeInTheDocument();
   });
 
-  it('with ?subcategory= lists that subcategory only, under its name', async () => {
-    const requests = answerWith(categoryProductsAnswer('electronics', pagedProducts(2)), subcategoryPage);
+  it('with ?subcategory= narrows the list to that subcategory, under its name, below the sliders', async () => {
+    const facets = aisleFacets({ subcategory: [{ value: 'electronics-tablets', label: 'Tablets', count: 2 }] });
+    const requests = answerWith(
+      categoryProductsAnswer('electronics', (url) => ({ ...pagedProducts(url.searchParams.has('subcategory') ? 2 : 6)(url), facets })),
+      subcategoryPage,
+    );
     renderWithProviders(<DepartmentPage department={electronics} />, { path: '/electronics?subcategory=electronics-tablets' });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Tablets in Electronics' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See all Electronics products' })).toHaveAttribute('href', '/electronics');
-    expect(screen.queryByRole('region', { name: 'Apple deals' })).not.toBeInTheDocument();
-    await screen.findByRole('link', { name: 'Item 1' });
-    const listRequests = requests.filter((request) => request.url.pathname.startsWith('/api/product/category/'));
-    expect(listRequests.map((request) => request.url.searchParams.get('subcategory'))).toEqual(['electronics-tablets']);
-  });
-
-  it('loads the next page with "Load more" until every product is shown', async () => {
-    const user = userEvent.setup();
-    const requests = answerWith(categoryProductsAnswer('Beauty', pagedProducts(30)));
-    renderWithProviders(<DepartmentPage department={beauty} />);
-
-    expect(await screen.findAllByRole('article')).toHaveLength(24);
-    expect(screen.getByText('Showing 24 of 30 products')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
-
-    expect(await screen.findByRole('link', { name: 'Item 30' })).toBeInTheDocument();
-    expect(screen.getAllByRole('article')).toHaveLength(30);
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(requests.map((request) => request.url.searchParams.get('page'))).toEqual(['1', '2']);
+    const list = await screen.findByRole('region', { name: 'Tablets in Electronics' });
+    expect(await within(list).findAllByRole('article')).toHaveLength(2);
+    expect(screen.getByRole('region', { name: 'Shop tech' })).toBeInTheDocument();
+    expect(within(list).getByRole('checkbox', { name: 'Tablets (2)' })).toBeChecked();
+    expect(within(list).getByRole('link', { name: 'Tablets, remove filter' })).toHaveAttribute('href', '/electronics');
+    const aisleRequests = requests.filter((request) => request.url.searchParams.getAll('subcategory').length > 0);
+    expect(aisleRequests.map((request) => request.url.searchParams.getAll('subcategory'))).toContainEqual(['electronics-tablets']);
   });
 
   it('offers to try again when the products cannot be loaded', async () => {

@@ -11,7 +11,7 @@ import { PICTURE_SIZES, pictureProps } from '../../lib/picture';
 import { DEALS_SLIDER } from '../../lib/slider-settings';
 import { useLanguage } from '../../lib/use-language';
 
-import { useListCategoryProductsInfiniteQuery, useListSubcategoriesQuery } from './catalog-api';
+import { useListCategoryProductsQuery, useListSubcategoriesQuery } from './catalog-api';
 import {
   ALL_PRODUCTS_ID,
   bannerSrc,
@@ -57,13 +57,13 @@ function BannerPair({ department, banners }: { department: Department; banners: 
 function DealsSlider({ department, title }: { department: Department; title: SectionKey }) {
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
-  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, category: department.name });
+  const { data, isLoading, isError } = useListCategoryProductsQuery({ lng, category: department.name });
   return (
     <ProductCarouselSection
       title={t(`sections.${title}`)}
       viewAllHref={`${department.path}#${ALL_PRODUCTS_ID}`}
       settings={DEALS_SLIDER}
-      products={data ? dealsOf(data.pages[0]?.data ?? []) : undefined}
+      products={data ? dealsOf(data.data) : undefined}
       isLoading={isLoading}
       isError={isError}
       cardLayout="wide"
@@ -79,12 +79,12 @@ function BrandDealsSlider({ department, title }: { department: Department; title
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
   const brand = t('brands.apple');
-  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({
+  const { data, isLoading, isError } = useListCategoryProductsQuery({
     lng,
     category: department.name,
     pageSize: BRAND_DEALS_SOURCE_SIZE,
   });
-  const products = data?.pages[0]?.data.filter((product) => product.brand === brand);
+  const products = data?.data.filter((product) => product.brand === brand);
   return (
     <ProductCarouselSection
       title={t(`sections.${title}`)}
@@ -102,13 +102,13 @@ function BrandDealsSlider({ department, title }: { department: Department; title
 function SubcategorySlider({ department, title, subcategory }: { department: Department; title: SectionKey; subcategory: string }) {
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
-  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, category: department.name, subcategory });
+  const { data, isLoading, isError } = useListCategoryProductsQuery({ lng, category: department.name, subcategory });
   return (
     <ProductCarouselSection
       title={t(`sections.${title}`)}
       viewAllHref={storefrontPaths.subcategory(department.path, subcategory)}
       settings={DEALS_SLIDER}
-      products={data?.pages[0]?.data}
+      products={data?.data}
       isLoading={isLoading}
       isError={isError}
       cardLayout="wide"
@@ -131,8 +131,8 @@ function SubcategoryGrid({
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
   const headingId = useId();
-  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, category: department.name, subcategory, pageSize: count });
-  const products = data?.pages[0]?.data ?? [];
+  const { data, isLoading, isError } = useListCategoryProductsQuery({ lng, category: department.name, subcategory, pageSize: count });
+  const products = data?.data ?? [];
   if (!isLoading && !isError && products.length === 0) return null;
   const heading = t(`sections.${title}`);
   return (

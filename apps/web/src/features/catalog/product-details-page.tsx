@@ -10,7 +10,7 @@ import { PRODUCT_ROW_SLIDER } from '../../lib/slider-settings';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
 
-import { useGetProductQuery, useListCategoryProductsInfiniteQuery } from './catalog-api';
+import { useGetProductQuery, useListCategoryProductsQuery } from './catalog-api';
 import { ProductAccordions } from './product-accordions';
 import { ProductBuyBox } from './product-buy-box';
 import { ProductGallery } from './product-gallery';
@@ -31,8 +31,8 @@ function isMissingProduct(error: unknown): boolean {
 function CustomersAlsoViewed({ product }: { product: Product }) {
   const { t } = useTranslation('catalog');
   const lng = useLanguage();
-  const { data, isLoading, isError } = useListCategoryProductsInfiniteQuery({ lng, category: product.category });
-  const others = data?.pages[0]?.data.filter((other) => other._id !== product._id).slice(0, ALSO_VIEWED_COUNT);
+  const { data, isLoading, isError } = useListCategoryProductsQuery({ lng, category: product.category });
+  const others = data?.data.filter((other) => other._id !== product._id).slice(0, ALSO_VIEWED_COUNT);
   return (
     <ProductCarouselSection
       title={t('details.alsoViewed')}

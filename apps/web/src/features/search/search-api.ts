@@ -2,6 +2,7 @@ import type { Language } from '@dukkan/contracts/common';
 import type { ProductSearchResponse, SearchSuggestion, SearchSuggestResponse } from '@dukkan/contracts/search';
 
 import { api } from '../../app/api';
+import { type AisleState, aisleParams } from '../../components/aisle/aisle-query';
 
 /** Search answers are cached like catalog lists (a back button shows them at once). */
 const SEARCH_CACHE_SECONDS = 5 * 60;
@@ -11,20 +12,31 @@ export interface SearchArgs {
   q: string;
 }
 
-/** The page after `lastPage`, or `undefined` when every match has been loaded. */
-export function nextSearchPage(lastPage: Pick<ProductSearchResponse, 'page' | 'pageSize' | 'total'>): number | undefined {
-  return lastPage.page * lastPage.pageSize < lastPage.total ? lastPage.page + 1 : undefined;
+export interface SearchListArgs extends SearchArgs {
+  /** From 1; unset: the first. */
+  page?: number;
+  /** The aisle's filters and sort as its address has them (components/aisle/aisle-query.ts `aisleParams`, without `page`). */
+  aisle?: readonly (readonly [string, string])[];
+}
+
+/** The request of a search's aisle as its address describes it. */
+export function searchListArgs(lng: Language, q: string, state: AisleState): SearchListArgs {
+  const aisle = aisleParams({ ...state, page: 1 });
+  return { lng, q, ...(state.page > 1 ? { page: state.page } : {}), ...(aisle.length > 0 ? { aisle } : {}) };
+}
+
+/** `?q=…&page=N&brand=…`: repeatable filters repeated, as the API reads them. */
+function searchQuery({ q, page = 1, aisle = [] }: SearchListArgs): string {
+  const params = new URLSearchParams([['q', q], ['page', String(page)]]);
+  for (const [name, value] of aisle) params.append(name, value);
+  return params.toString();
 }
 
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /product/search?q=&page=: matches, most relevant first, page after page ("Load more"). */
-    searchProducts: build.infiniteQuery<ProductSearchResponse, SearchArgs, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 1,
-        getNextPageParam: (lastPage) => nextSearchPage(lastPage),
-      },
-      query: ({ queryArg: { lng, q }, pageParam }) => ({ url: '/product/search', params: { q, page: pageParam }, headers: { lng } }),
+    /** GET /product/search?q=&page=[&brand=…&sort=…]: one page of matches with its filters' counts (an aisle, issue #34). */
+    searchProducts: build.query<ProductSearchResponse, SearchListArgs>({
+      query: (args) => ({ url: `/product/search?${searchQuery(args)}`, headers: { lng: args.lng } }),
       keepUnusedDataFor: SEARCH_CACHE_SECONDS,
     }),
     /** GET /product/suggest?q=: up to eight titles for search-as-you-type. */
@@ -36,4 +48,4 @@ export const searchApi = api.injectEndpoints({
   }),
 });
 
-export const { useSearchProductsInfiniteQuery, useSuggestProductsQuery } = searchApi;
+export const { useSearchProductsQuery, useSuggestProductsQuery } = searchApi;

@@ -10,7 +10,6 @@ import { API, type Answer, answerWith, categoriesAnswer, categoryProductsAnswer,
 import { product, productPage } from '../../test/fixtures';
 import { renderApp, renderWithProviders } from '../../test/render';
 
-import { nextSearchPage } from './search-api';
 import { SearchPage } from './search-page';
 
 /** `GET /api/product/search`: `total` matches, named after the text, 24 a page. */
@@ -26,13 +25,6 @@ function searchAnswer(total: number) {
   });
 }
 
-describe('nextSearchPage', () => {
-  it('is the next page while matches remain', () => {
-    expect(nextSearchPage({ page: 1, pageSize: 24, total: 25 })).toBe(2);
-    expect(nextSearchPage({ page: 1, pageSize: 24, total: 24 })).toBeUndefined();
-  });
-});
-
 describe('SearchPage', () => {
   it('shows Results for "{q}" and each match with thumbnail, price, title, free shipping and Add to cart', async () => {
     const requests = answerWith(searchAnswer(2));
@@ -42,7 +34,7 @@ describe('SearchPage', () => {
     expect(screen.getByRole('status', { name: 'Searching…' })).toBeInTheDocument();
     const results = await screen.findAllByRole('article');
     expect(results).toHaveLength(2);
-    expect(screen.getByText('2 products')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('2 results');
 
     const first = within(results[0]!);
     expect(first.getByRole('link', { name: 'milk 1' })).toHaveAttribute('href', `/details/${product(1)._id}`);
@@ -66,15 +58,18 @@ describe('SearchPage', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
-  it('loads more results with "Load more"', async () => {
+  it('pages its results with numbered pages, 24 a page, in the address', async () => {
     const user = userEvent.setup();
     const requests = answerWith(searchAnswer(30));
     renderWithProviders(<SearchPage />, { path: '/search?q=tea' });
     expect(await screen.findAllByRole('article')).toHaveLength(24);
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByRole('link', { name: '1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).queryByRole('link', { name: 'Previous' })).not.toBeInTheDocument();
+    await user.click(within(pages).getByRole('link', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'tea 30' })).toBeInTheDocument();
-    expect(screen.getAllByRole('article')).toHaveLength(30);
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(6);
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('link', { name: '2' })).toHaveAttribute('aria-current', 'page');
     expect(requests.map((request) => request.url.searchParams.get('page'))).toEqual(['1', '2']);
   });
 

@@ -9,6 +9,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
+import { Aisle } from '../../components/aisle/aisle';
+import { aisleParams } from '../../components/aisle/aisle-query';
+import { useAisleAddress } from '../../components/aisle/use-aisle-address';
 import { ProductPrice } from '../../components/price';
 import { AddToCartButton } from '../../components/product-actions';
 import { PRODUCT_IMAGE_SIZE } from '../../components/product-card';
@@ -18,7 +21,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
 import { useToday } from '../../lib/use-today';
 
-import { useSearchProductsInfiniteQuery } from './search-api';
+import { searchListArgs, useSearchProductsQuery } from './search-api';
 
 /**
  * One result (spec section 2): thumbnail, price (with "Was $X" on a reduced product), title,
@@ -96,14 +99,13 @@ function isBadSearch(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === 400;
 }
 
-/** The results of a non-blank search, page after page ("Load more"). */
+/** The results of a non-blank search: an aisle (issue #34), narrowed, sorted and paged as the address says. */
 function SearchResults({ q }: { q: string }) {
   const { t } = useTranslation('shopping');
   const lng = useLanguage();
-  const { data, isLoading, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
-    useSearchProductsInfiniteQuery({ lng, q });
-  const products = data?.pages.flatMap((page) => page.data) ?? [];
-  const total = data?.pages[0]?.total ?? 0;
+  const { state } = useAisleAddress('search');
+  const narrowed = aisleParams({ ...state, page: 1, sort: undefined }).length > 0;
+  const { data, isLoading, isFetching, isError, error, refetch } = useSearchProductsQuery(searchListArgs(lng, q, state));
   const arrives = formatDeliveryDate(arrivalDate(useToday()), lng);
 
   if (isLoading) return <ResultsSkeleton />;
@@ -118,7 +120,7 @@ function SearchResults({ q }: { q: string }) {
       </Box>
     );
   }
-  if (products.length === 0) {
+  if (!data || (data.total === 0 && !narrowed)) {
     return (
       <Typography role="status" sx={{ fontSize: '1.1rem', py: 2 }}>
         {t('search.none', { q })}
@@ -127,32 +129,17 @@ function SearchResults({ q }: { q: string }) {
   }
   return (
     <Box component="section" aria-label={t('search.results')}>
-      <Typography role="status" sx={{ color: 'text.secondary', mb: 2 }}>
-        {t('search.count', { count: total })}
-      </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
-        {products.map((product) => (
-          <li key={product._id}>
-            <SearchResult product={product} arrives={arrives} />
-          </li>
-        ))}
-      </Box>
-      {hasNextPage || isFetchNextPageError ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 4 }}>
-          <Button
-            variant="outlined"
-            size="large"
-            // Busy, not disabled, while the next page loads: the button keeps the keyboard's focus.
-            aria-busy={isFetchingNextPage || undefined}
-            onClick={() => {
-              if (!isFetchingNextPage) void fetchNextPage();
-            }}
-            sx={{ minWidth: 200 }}
-          >
-            {isFetchNextPageError ? t('search.retry') : t('search.loadMore')}
-          </Button>
-        </Box>
-      ) : null}
+      <Aisle kind="search" response={data} busy={isFetching}>
+        {data.data.length > 0 ? (
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+            {data.data.map((product) => (
+              <li key={product._id}>
+                <SearchResult product={product} arrives={arrives} />
+              </li>
+            ))}
+          </Box>
+        ) : null}
+      </Aisle>
     </Box>
   );
 }
