@@ -114,7 +114,15 @@ export const products = pgTable(
     // their count, from these indexes alone once the heap is vacuumed (an index-only scan), so a
     // deep page skips index entries, not table rows.
     index('products_published_position_idx').on(t.position, t.id).where(sql`status = 'published'`),
-    index('products_published_category_position_idx').on(t.categoryId, t.position, t.id).where(sql`status = 'published'`),
+    // An aisle (issue #34, decision 0054): a department's published products in catalog order,
+    // carrying every column its filters and facets read, so a page of ids and the facets' counts
+    // are index-only scans over narrow entries, never reads of the wide rows (texts, tsvector).
+    index('products_aisle_idx')
+      .on(t.categoryId, t.position, t.id, t.brandEn, t.subcategoryId, t.priceCents, t.listPriceCents, t.ratingTenths, t.reviewCount, t.quantity, t.createdAt)
+      .where(sql`status = 'published'`),
+    // An aisle's other orders within a department, each ending on the id as the service sorts.
+    index('products_aisle_newest_idx').on(t.categoryId, t.createdAt.desc(), t.id).where(sql`status = 'published'`),
+    index('products_aisle_rating_idx').on(t.categoryId, t.ratingTenths.desc(), t.reviewCount.desc(), t.id).where(sql`status = 'published'`),
     index('products_search_idx').using('gin', t.searchVector),
     check('products_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('products_list_price_above_price', sql`${t.listPriceCents} is null or ${t.listPriceCents} > ${t.priceCents}`),

@@ -81,19 +81,25 @@ async function idsOf(db: Reader, table: typeof subcategories | typeof categories
   return rows.map((r) => r.id);
 }
 
-/** The order of each sort; every one ends on the id, so pages never repeat or skip a product. */
+/**
+ * The order of each sort; every one ends on the id, so pages never repeat or skip a product.
+ * Each is spelled as its index is (decision 0054): `price_desc` walks the price index backwards
+ * (ids descending among equal prices), the other descending keys say NULLS LAST as their indexes
+ * do (the columns are never null; the planner only matches the spelling).
+ */
 function orderOf(sort: AisleSort, rank: SQL<number> | undefined): SQL[] {
+  const descending = (column: SQL | typeof products.createdAt) => sql`${column} desc nulls last`;
   switch (sort) {
     case 'relevance':
       return [...(rank ? [desc(rank)] : []), asc(products.position), asc(products.id)];
     case 'price_asc':
       return [asc(products.priceCents), asc(products.id)];
     case 'price_desc':
-      return [desc(products.priceCents), asc(products.id)];
+      return [desc(products.priceCents), desc(products.id)];
     case 'newest':
-      return [desc(products.createdAt), asc(products.id)];
+      return [descending(products.createdAt), asc(products.id)];
     case 'rating':
-      return [desc(products.ratingTenths), desc(products.reviewCount), asc(products.id)];
+      return [descending(sql`${products.ratingTenths}`), descending(sql`${products.reviewCount}`), asc(products.id)];
     case 'featured':
       return [asc(products.position), asc(products.id)];
   }
@@ -260,25 +266,42 @@ async function pageOf(db: Reader, scope: AisleScope, condition: SQL, { sort, pag
 }
 
 /**
+ * Keeps a figure for a while under a key (the catalog routes pass their answer cache's, so the
+ * sorts and pages of one choice of filters count its facets once while its answers are fresh);
+ * by default every call computes.
+ */
+export type AisleMemo = <T>(key: string, produce: () => Promise<T>) => Promise<T>;
+const computeEveryTime: AisleMemo = (_key, produce) => produce();
+
+export interface AisleOptions {
+  /** Search's aisles list the departments of their matches too. */
+  withDepartments: boolean;
+  /** A department's aisle: its id, within which subcategory keys are looked up. */
+  department?: string;
+  /** What the scope is, for `memo`'s keys: equal keys, equal scopes. */
+  scopeKey: string;
+  memo?: AisleMemo;
+}
+
+/**
  * One page of an aisle with its facets; `inScope` is how many products the scope holds before
  * any filter (search falls back to any word when no product has every word).
  */
-export async function readAisle(
-  db: Reader,
-  lng: Language,
-  scope: AisleScope,
-  request: AisleRequest,
-  { withDepartments, department }: { withDepartments: boolean; department?: string },
-): Promise<AislePageResponse & { inScope: number }> {
+export async function readAisle(db: Reader, lng: Language, scope: AisleScope, request: AisleRequest, options: AisleOptions): Promise<AislePageResponse & { inScope: number }> {
+  const { withDepartments, department, scopeKey, memo = computeEveryTime } = options;
   const { filters } = request;
   const [subcategoryIds, departmentIds, names] = await Promise.all([
     idsOf(db, subcategories, filters.subcategory, department),
     withDepartments ? idsOf(db, categories, filters.department) : Promise.resolve(undefined),
-    namesOf(db, lng),
+    memo(`aisle-names:${lng}`, () => namesOf(db, lng)),
   ]);
   const resolved: ResolvedFilters = { ...filters, subcategoryIds, departmentIds };
   const chosen = conditions(resolved);
-  const [facetRows, data] = await Promise.all([countFacets(db, scope, chosen), pageOf(db, scope, allBut(chosen), request, lng)]);
+  const filterKey = JSON.stringify([filters.brand, subcategoryIds, departmentIds, filters.minPrice, filters.maxPrice, filters.rating, filters.inStock, filters.onSale]);
+  const [facetRows, data] = await Promise.all([
+    memo(`aisle-facets:${scopeKey}:${filterKey}`, () => countFacets(db, scope, chosen)),
+    pageOf(db, scope, allBut(chosen), request, lng),
+  ]);
   const { facets, total, inScope } = toFacets(facetRows, resolved, names, lng, withDepartments);
   return { data, page: request.page, pageSize: request.pageSize, total, facets, inScope };
 }

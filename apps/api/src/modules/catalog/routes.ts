@@ -16,6 +16,7 @@ import { notFound } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
 import { CATALOG_CACHE, type ResponseCache } from '../../lib/response-cache';
 
+import type { AisleMemo } from './aisle';
 import { aisleCacheKey, aisleRequest } from './aisle-query';
 import { getProduct, listCategories, listDepartmentAisle, listProducts, listSubcategories, type CountMemo } from './service';
 
@@ -31,6 +32,8 @@ const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { db, cache }) => {
   // A list's total is counted once for all its pages while their answers are fresh.
   const totals: CountMemo = (key, produce) => cache.remember(`total:${key}`, CATALOG_CACHE.ttlMs, produce);
+  // An aisle's facets are counted once for all its sorts and pages while their answers are fresh.
+  const facetMemo: AisleMemo = (key, produce) => cache.remember(key, CATALOG_CACHE.ttlMs, produce);
   app.get(
     '/categories/',
     {
@@ -85,7 +88,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const aisle = aisleRequest(request.query, 'featured');
       const key = `category:${lng}:${categoryName.toLowerCase()}:${aisleCacheKey(aisle)}`;
       return cache.send(request, reply, key, CATALOG_CACHE, AislePageResponseSchema, async () => {
-        const result = await listDepartmentAisle(db, lng, categoryName, aisle);
+        const result = await listDepartmentAisle(db, lng, categoryName, aisle, facetMemo);
         // Thrown, not cached: an unknown name costs one indexed lookup and never fills the cache.
         if (!result) throw notFound(`Category not found: ${categoryName}`);
         return result;

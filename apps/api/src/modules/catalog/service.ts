@@ -6,7 +6,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, products, subcategories } from '../../db/schema';
 
-import { departmentScope, readAisle, type AisleRequest } from './aisle';
+import { departmentScope, readAisle, type AisleMemo, type AisleRequest } from './aisle';
 import { productColumns, toProduct } from './product-row';
 
 export interface Page<T> {
@@ -90,14 +90,25 @@ export async function getProduct(db: Database, lng: Language, id: string): Promi
  * it either way): its published products narrowed by `request`'s filters, in its order, one page
  * with the facets (aisle.ts). Undefined when no such department.
  */
-export async function listDepartmentAisle(db: Database, lng: Language, categoryName: string, request: AisleRequest): Promise<AislePageResponse | undefined> {
+export async function listDepartmentAisle(
+  db: Database,
+  lng: Language,
+  categoryName: string,
+  request: AisleRequest,
+  memo?: AisleMemo,
+): Promise<AislePageResponse | undefined> {
   const [category] = await db
     .select({ id: categories.id })
     .from(categories)
     .where(sql`lower(${categories.slug}) = lower(${categoryName})`)
     .limit(1);
   if (!category) return undefined;
-  const { inScope: _inScope, ...aisle } = await readAisle(db, lng, departmentScope(category.id), request, { withDepartments: false, department: category.id });
+  const { inScope: _inScope, ...aisle } = await readAisle(db, lng, departmentScope(category.id), request, {
+    withDepartments: false,
+    department: category.id,
+    scopeKey: `department:${category.id}`,
+    memo,
+  });
   return aisle;
 }
 

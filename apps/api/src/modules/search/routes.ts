@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { requestLanguage } from '../../lib/language';
 import { CATALOG_CACHE, type ResponseCache } from '../../lib/response-cache';
+import type { AisleMemo } from '../catalog/aisle';
 import { aisleCacheKey, aisleRequest } from '../catalog/aisle-query';
 
 import { searchWords } from './normalize';
@@ -29,6 +30,8 @@ const errors = { 400: ErrorResponseSchema };
  * Answers are cached under the normalised words, so "Headphones " and "headphones" share one.
  */
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db, cache }) => {
+  // A search's facets are counted once for all its sorts and pages while their answers are fresh.
+  const facetMemo: AisleMemo = (key, produce) => cache.remember(key, CATALOG_CACHE.ttlMs, produce);
   app.get(
     '/product/search',
     {
@@ -44,7 +47,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
       const words = searchWords(request.query.q);
       const aisle = aisleRequest(request.query, 'relevance');
       return cache.send(request, reply, `search:${lng}:${aisleCacheKey(aisle)}:${words.join(' ')}`, CATALOG_CACHE, ProductSearchResponseSchema, () =>
-        searchProducts(db, lng, words, aisle),
+        searchProducts(db, lng, words, aisle, facetMemo),
       );
     },
   );

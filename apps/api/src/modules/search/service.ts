@@ -4,7 +4,7 @@ import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
 import { categories, products, searchTerms } from '../../db/schema';
-import { readAisle, type AisleRequest, type AisleScope } from '../catalog/aisle';
+import { readAisle, type AisleMemo, type AisleRequest, type AisleScope } from '../catalog/aisle';
 
 import { isArabicWord, isSearchWord } from './normalize';
 
@@ -122,8 +122,9 @@ const rank = (query: SQL) => sql<number>`ts_rank(${products.searchVector}, ${que
 /** The published products matching `query`, ranked by it: a search's aisle. */
 const searchScope = (query: SQL): AisleScope => ({ where: matches(query), rank: rank(query) });
 
-/** Search's aisle over `scope`; the `inScope` figure is how many matched before filters. */
-const readSearchAisle = (tx: Transaction, lng: Language, scope: AisleScope, request: AisleRequest) => readAisle(tx, lng, scope, request, { withDepartments: true });
+/** Search's aisle over `scope` (named by `scopeKey`); the `inScope` figure is how many matched before filters. */
+const readSearchAisle = (tx: Transaction, lng: Language, scope: AisleScope, scopeKey: string, request: AisleRequest, memo: AisleMemo | undefined) =>
+  readAisle(tx, lng, scope, request, { withDepartments: true, scopeKey, memo });
 
 /**
  * Runs a search's statements in one read-only transaction in which the planner may not read
@@ -147,14 +148,15 @@ function withIndexedSearch<T>(db: Database, work: (tx: Transaction) => Promise<T
  * asks (most relevant first by default), with the facets of the matches, in the request's
  * language. No words, or only stop words, is an empty aisle.
  */
-export async function searchProducts(db: Database, lng: Language, words: string[], request: AisleRequest): Promise<ProductSearchResponse> {
+export async function searchProducts(db: Database, lng: Language, words: string[], request: AisleRequest, memo?: AisleMemo): Promise<ProductSearchResponse> {
   return withIndexedSearch(db, async (tx) => {
     const groups = words.length === 0 ? [] : wordGroups(await planWords(tx, words));
-    if (groups.length === 0) return withoutScope(await readSearchAisle(tx, lng, NOTHING, request));
-    const found = await readSearchAisle(tx, lng, searchScope(allOf(groups)), request);
+    if (groups.length === 0) return withoutScope(await readSearchAisle(tx, lng, NOTHING, 'nothing', request, memo));
+    const key = words.join(' ');
+    const found = await readSearchAisle(tx, lng, searchScope(allOf(groups)), `search-all:${key}`, request, memo);
     // When no product has every word, any word will do; decided before filters, so counts agree.
     if (found.inScope > 0 || groups.length === 1) return withoutScope(found);
-    return withoutScope(await readSearchAisle(tx, lng, searchScope(anyOf(groups)), request));
+    return withoutScope(await readSearchAisle(tx, lng, searchScope(anyOf(groups)), `search-any:${key}`, request, memo));
   });
 }
 
