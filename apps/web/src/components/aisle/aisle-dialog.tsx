@@ -20,13 +20,13 @@ export default function AisleDialog({ title, closeLabel, onClose, children }: { 
     };
   }, []);
   return (
-    // Escape and the close button close the dialog itself; its `close` event tells the page.
+    // Escape closes the dialog itself; its `close` event tells the page, as the close button does.
     <dialog ref={dialog} className="dk-aisle-dialog" aria-labelledby={titleId} onClose={onClose}>
       <div className="dk-aisle-dialog__head">
         <h2 id={titleId} className="dk-aisle-dialog__title">
           {title}
         </h2>
-        <button type="button" className="dk-icon-button" aria-label={closeLabel} onClick={() => dialog.current?.close()}>
+        <button type="button" className="dk-icon-button" aria-label={closeLabel} onClick={onClose}>
           <Icon name="close" />
         </button>
       </div>
