@@ -9,8 +9,6 @@ import { stableId } from './stable-id';
 const DEMO_SEED = 'demo-catalog-v1';
 /** The list prices of the demo products, for databases seeded before products had one. */
 const DEMO_LIST_PRICES = 'demo-list-prices-v1';
-/** Rows per INSERT: well under PostgreSQL's 65 535 bind parameters (18 columns a row). */
-const BATCH_SIZE = 500;
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -89,43 +87,110 @@ async function insertCatalog(tx: Transaction, catalog: SeedCatalog): Promise<voi
   await insertProducts(tx, catalog.products, 0);
 }
 
-/** Inserts products in batches; `firstPosition` is the catalog order of the first one. */
-export async function insertProducts(
-  db: Database | Transaction,
-  items: Iterable<SeedProduct>,
-  firstPosition: number,
-): Promise<number> {
-  let position = firstPosition;
-  let batch: (typeof products.$inferInsert)[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
-    // A product already there (same slug) is kept: a larger synthetic run only adds the rest.
-    await db.insert(products).values(batch).onConflictDoNothing({ target: products.slug });
-    batch = [];
-  };
-  for (const p of items) {
-    batch.push({
-      id: stableId('product', p.slug),
-      slug: p.slug,
-      categoryId: stableId('category', p.categorySlug),
-      subcategoryId: stableId('subcategory', p.subcategorySlug),
-      titleEn: p.title.en,
-      titleAr: p.title.ar,
-      descriptionEn: p.description.en,
-      descriptionAr: p.description.ar,
-      brandEn: p.brand.en,
-      brandAr: p.brand.ar,
-      priceCents: p.priceCents,
-      listPriceCents: p.listPriceCents,
-      quantity: p.quantity,
-      ratingTenths: Math.round(p.rating * 10),
-      reviewCount: p.reviewCount,
-      thumbnail: p.thumbnail,
-      images: p.images,
-      position: position++,
-    });
-    if (batch.length >= BATCH_SIZE) await flush();
+/**
+ * Rows per INSERT. Each batch is one statement of 19 array parameters (`unnest`), whatever its
+ * size, so it is bounded by memory, not by PostgreSQL's 65 535 bind parameters; 2 000 rows keep
+ * a statement near 2 MB and the search-terms trigger's one pass per statement short.
+ */
+const BATCH_SIZE = 2_000;
+
+/** A text array as a PostgreSQL array literal (`{"/a","/b"}`), to pass many arrays in one text[] parameter. */
+function arrayLiteral(items: readonly string[]): string {
+  return `{${items.map((item) => `"${item.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
+/** One batch of products, column by column. */
+class Columns {
+  id: string[] = [];
+  slug: string[] = [];
+  categoryId: string[] = [];
+  subcategoryId: string[] = [];
+  titleEn: string[] = [];
+  titleAr: string[] = [];
+  descriptionEn: string[] = [];
+  descriptionAr: string[] = [];
+  brandEn: string[] = [];
+  brandAr: string[] = [];
+  priceCents: number[] = [];
+  listPriceCents: (number | null)[] = [];
+  quantity: number[] = [];
+  ratingTenths: number[] = [];
+  reviewCount: number[] = [];
+  thumbnail: string[] = [];
+  images: string[] = [];
+  position: number[] = [];
+  createdAt: (string | null)[] = [];
+
+  push(p: SeedProduct, position: number): void {
+    this.id.push(stableId('product', p.slug));
+    this.slug.push(p.slug);
+    this.categoryId.push(stableId('category', p.categorySlug));
+    this.subcategoryId.push(stableId('subcategory', p.subcategorySlug));
+    this.titleEn.push(p.title.en);
+    this.titleAr.push(p.title.ar);
+    this.descriptionEn.push(p.description.en);
+    this.descriptionAr.push(p.description.ar);
+    this.brandEn.push(p.brand.en);
+    this.brandAr.push(p.brand.ar);
+    this.priceCents.push(p.priceCents);
+    this.listPriceCents.push(p.listPriceCents);
+    this.quantity.push(p.quantity);
+    this.ratingTenths.push(Math.round(p.rating * 10));
+    this.reviewCount.push(p.reviewCount);
+    this.thumbnail.push(p.thumbnail);
+    this.images.push(arrayLiteral(p.images));
+    this.position.push(position);
+    this.createdAt.push(p.createdAt === undefined ? null : p.createdAt.toISOString());
   }
-  await flush();
+
+  get length(): number {
+    return this.id.length;
+  }
+
+  /**
+   * One INSERT of the whole batch from `unnest` of one array per column: the statement's text
+   * and its 19 parameters stay the same size whatever the batch's, so neither driver builds a
+   * statement of tens of thousands of placeholders. A product already there (same slug) is
+   * kept: a larger synthetic run only adds the rest.
+   */
+  statement() {
+    const p = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+    return sql`
+      insert into ${products} (id, slug, category_id, subcategory_id, title_en, title_ar, description_en, description_ar,
+        brand_en, brand_ar, price_cents, list_price_cents, quantity, rating_tenths, review_count, thumbnail, images, position, created_at, updated_at)
+      select id, slug, category_id, subcategory_id, title_en, title_ar, description_en, description_ar,
+        brand_en, brand_ar, price_cents, list_price_cents, quantity, rating_tenths, review_count, thumbnail, images::text[], position,
+        coalesce(created_at, now()), coalesce(created_at, now())
+      from unnest(${p(this.id, 'uuid')}, ${p(this.slug, 'text')}, ${p(this.categoryId, 'uuid')}, ${p(this.subcategoryId, 'uuid')},
+        ${p(this.titleEn, 'text')}, ${p(this.titleAr, 'text')}, ${p(this.descriptionEn, 'text')}, ${p(this.descriptionAr, 'text')},
+        ${p(this.brandEn, 'text')}, ${p(this.brandAr, 'text')}, ${p(this.priceCents, 'integer')}, ${p(this.listPriceCents, 'integer')},
+        ${p(this.quantity, 'integer')}, ${p(this.ratingTenths, 'smallint')}, ${p(this.reviewCount, 'integer')}, ${p(this.thumbnail, 'text')},
+        ${p(this.images, 'text')}, ${p(this.position, 'integer')}, ${p(this.createdAt, 'timestamptz')})
+        as batch(id, slug, category_id, subcategory_id, title_en, title_ar, description_en, description_ar,
+          brand_en, brand_ar, price_cents, list_price_cents, quantity, rating_tenths, review_count, thumbnail, images, position, created_at)
+      on conflict (slug) do nothing`;
+  }
+}
+
+/**
+ * Inserts products in batches; `firstPosition` is the catalog order of the first one. While the
+ * server writes one batch the next is drawn (node-postgres queues the statement), so drawing
+ * and writing overlap. Returns how many products it was given (a product already there counts).
+ */
+export async function insertProducts(db: Database | Transaction, items: Iterable<SeedProduct>, firstPosition: number): Promise<number> {
+  let position = firstPosition;
+  let batch = new Columns();
+  let writing: Promise<void> = Promise.resolve();
+  for (const p of items) {
+    batch.push(p, position++);
+    if (batch.length >= BATCH_SIZE) {
+      await writing;
+      // `then` starts the statement now (Drizzle's queries run when awaited) and drops its result.
+      writing = db.execute(batch.statement()).then(() => undefined);
+      batch = new Columns();
+    }
+  }
+  await writing;
+  if (batch.length > 0) await db.execute(batch.statement());
   return position - firstPosition;
 }
