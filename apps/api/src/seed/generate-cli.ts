@@ -1,17 +1,13 @@
-// `npm run catalog:generate -- --products 100000 [--seed 7]`: adds a large synthetic catalog to
-// the configured database (DATA_DIR, or DATABASE_URL), for benchmarks. Runs once per size and
-// seed: running it again with the same arguments adds nothing.
+// `npm run catalog:generate -- --products 1000000 [--seed 7]`: adds a synthetic catalog shaped
+// like a real one (src/seed/synthetic.ts) to the configured database (DATA_DIR, or
+// DATABASE_URL), for benchmarks. Runs once per size and seed: running it again with the same
+// arguments adds nothing; a larger run keeps the products of a smaller one and adds the rest.
 import { parseArgs } from 'node:util';
-
-import { eq, sql } from 'drizzle-orm';
 
 import { loadConfig } from '../config/env';
 import { prepareDatabase } from '../db/prepare';
-import { seedRuns } from '../db/schema';
-import { vacuumNewProducts } from '../db/vacuum';
 
-import { insertProducts } from './load-catalog';
-import { generateSyntheticProducts } from './synthetic';
+import { loadSyntheticCatalog } from './synthetic';
 
 const { values } = parseArgs({
   options: {
@@ -35,17 +31,7 @@ const database = await prepareDatabase(config);
 const runName = `synthetic-${count}-${seed}`;
 try {
   const started = performance.now();
-  const added = await database.db.transaction(async (tx) => {
-    const done = await tx.select().from(seedRuns).where(eq(seedRuns.name, runName));
-    if (done.length > 0) return 0;
-    // Synthetic products sort after the demo catalog.
-    const n = await insertProducts(tx, generateSyntheticProducts(count, seed), 1_000_000);
-    await tx.insert(seedRuns).values({ name: runName });
-    return n;
-  });
-  // The embedded database's new rows become visible to all, so shoppers' lists read their indexes alone.
-  await vacuumNewProducts(database.db);
-  await database.db.execute(sql`analyze products`);
+  const added = await loadSyntheticCatalog(database.db, count, seed);
   const where = config.databaseUrl ? 'the PostgreSQL server' : config.dataDir;
   console.log(
     added === 0
