@@ -6,11 +6,12 @@
 // round (real, bare; bare, real; …) so a drift of the shared host falls on both. Twice: as a client
 // that accepts no encoding, and as a browser (`Accept-Encoding: gzip, deflate, br`). On the
 // embedded database and, when DATABASE_URL is set, on the PostgreSQL server. The ratio of the two
-// is the figure: the host's speed and its other jobs move both.
+// is the figure: the host's speed and its other jobs move both. Beside it, each server's CPU time
+// per answer (all its threads, from /proc), which other jobs on a shared host move much less.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,7 +61,16 @@ function capture(url: string, acceptEncoding: string): Promise<CapturedAnswer> {
 
 interface Bare {
   url: string;
+  pid: number;
   stop(): Promise<void>;
+}
+
+/** A process's CPU time so far (user + system, every thread), in ms; NaN where /proc is missing. */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 async function startBare(answersFile: string): Promise<Bare> {
@@ -75,6 +85,7 @@ async function startBare(answersFile: string): Promise<Bare> {
   });
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       const done = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -85,21 +96,26 @@ async function startBare(answersFile: string): Promise<Bare> {
 
 interface Run {
   rps: number;
+  /** The server's CPU time per answer, in µs. */
+  cpuUs: number;
   p50: number;
   p99: number;
   bytesPerAnswer: number;
   failures: number;
 }
 
-async function load(url: string, acceptEncoding: string, duration: number): Promise<Run> {
+async function load(url: string, pid: number, acceptEncoding: string, duration: number): Promise<Run> {
+  const cpuBefore = await cpuMs(pid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration,
     headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
   });
+  const cpuAfter = await cpuMs(pid);
   return {
     rps: result.requests.average,
+    cpuUs: result.requests.total ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : NaN,
     p50: result.latency.p50,
     p99: result.latency.p99,
     bytesPerAnswer: result.requests.total ? result.throughput.total / result.requests.total : 0,
@@ -134,26 +150,32 @@ async function sideBySide(label: string, env: NodeJS.ProcessEnv, tmp: string): P
       const encoding = answer.headers['content-encoding'] ?? 'identity';
       console.log(`  ${client.name}: the answer is ${fmt(size)} bytes (${encoding}), ${Object.keys(answer.headers).length} headers`);
       // Warm-up: both servers' code paths compiled, connections opened once.
-      await load(realUrl, client.acceptEncoding, 2);
-      await load(bareUrl, client.acceptEncoding, 2);
+      await load(realUrl, real.pid, client.acceptEncoding, 2);
+      await load(bareUrl, bare.pid, client.acceptEncoding, 2);
       const runs: { real: Run[]; bare: Run[] } = { real: [], bare: [] };
       for (let round = 0; round < ROUNDS; round++) {
         const order = round % 2 === 0 ? (['real', 'bare'] as const) : (['bare', 'real'] as const);
-        for (const which of order) runs[which].push(await load(which === 'real' ? realUrl : bareUrl, client.acceptEncoding, DURATION_S));
+        for (const which of order) {
+          runs[which].push(which === 'real' ? await load(realUrl, real.pid, client.acceptEncoding, DURATION_S) : await load(bareUrl, bare.pid, client.acceptEncoding, DURATION_S));
+        }
         const r = runs.real[round]!;
         const b = runs.bare[round]!;
         console.log(
-          `    round ${round + 1}: API ${fmt(r.rps).padStart(6)} req/s (p99 ${r.p99} ms)   bare ${fmt(b.rps).padStart(6)} req/s (p99 ${b.p99} ms)   ${(r.rps / b.rps).toFixed(2)}×`,
+          `    round ${round + 1}: API ${fmt(r.rps).padStart(6)} req/s (p99 ${r.p99} ms, ${r.cpuUs.toFixed(0)} µs CPU each)` +
+            `   bare ${fmt(b.rps).padStart(6)} req/s (p99 ${b.p99} ms, ${b.cpuUs.toFixed(0)} µs)   ${(r.rps / b.rps).toFixed(2)}×`,
         );
       }
       const realRps = mean(runs.real.map((r) => r.rps));
       const bareRps = mean(runs.bare.map((r) => r.rps));
+      const realCpu = mean(runs.real.map((r) => r.cpuUs));
+      const bareCpu = mean(runs.bare.map((r) => r.cpuUs));
       const failures = [...runs.real, ...runs.bare].reduce((n, r) => n + r.failures, 0);
       const sameSize = Math.abs(mean(runs.real.map((r) => r.bytesPerAnswer)) - mean(runs.bare.map((r) => r.bytesPerAnswer)));
       console.log(
         `    mean: API ${fmt(realRps)} req/s, p50 ${mean(runs.real.map((r) => r.p50)).toFixed(1)} ms, p99 ${Math.max(...runs.real.map((r) => r.p99))} ms;` +
           ` bare ${fmt(bareRps)} req/s, p99 ${Math.max(...runs.bare.map((r) => r.p99))} ms;` +
-          ` ratio ${(realRps / bareRps).toFixed(2)}×` +
+          ` ratio ${(realRps / bareRps).toFixed(2)}×;` +
+          ` CPU per answer ${realCpu.toFixed(0)} against ${bareCpu.toFixed(0)} µs (${(bareCpu / realCpu).toFixed(2)}×)` +
           (failures ? `; ${failures} failed requests` : '') +
           (sameSize > 64 ? `; the answers differ by ${sameSize.toFixed(0)} bytes on the wire` : ''),
       );

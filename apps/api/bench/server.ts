@@ -7,6 +7,8 @@ import { API_ROOT } from '../src/paths';
 
 export interface Server {
   url: string;
+  /** The server's process id (to read its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       const done = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
