@@ -1,4 +1,4 @@
 DROP INDEX "products_published_category_position_idx";--> statement-breakpoint
-CREATE INDEX "products_aisle_idx" ON "products" USING btree ("category_id","position","id","brand_en","subcategory_id","price_cents","list_price_cents","rating_tenths","review_count","quantity","created_at") WHERE status = 'published';--> statement-breakpoint
+CREATE INDEX "products_aisle_idx" ON "products" USING btree ("category_id","position","id","brand_en","brand_ar","subcategory_id","price_cents","list_price_cents","rating_tenths","review_count","quantity","created_at") WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "products_aisle_newest_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS LAST,"id") WHERE status = 'published';--> statement-breakpoint
 CREATE INDEX "products_aisle_rating_idx" ON "products" USING btree ("category_id","rating_tenths" DESC NULLS LAST,"review_count" DESC NULLS LAST,"id") WHERE status = 'published';

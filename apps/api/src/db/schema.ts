@@ -118,7 +118,7 @@ export const products = pgTable(
     // carrying every column its filters and facets read, so a page of ids and the facets' counts
     // are index-only scans over narrow entries, never reads of the wide rows (texts, tsvector).
     index('products_aisle_idx')
-      .on(t.categoryId, t.position, t.id, t.brandEn, t.subcategoryId, t.priceCents, t.listPriceCents, t.ratingTenths, t.reviewCount, t.quantity, t.createdAt)
+      .on(t.categoryId, t.position, t.id, t.brandEn, t.brandAr, t.subcategoryId, t.priceCents, t.listPriceCents, t.ratingTenths, t.reviewCount, t.quantity, t.createdAt)
       .where(sql`status = 'published'`),
     // An aisle's other orders within a department, each ending on the id as the service sorts.
     index('products_aisle_newest_idx').on(t.categoryId, t.createdAt.desc(), t.id).where(sql`status = 'published'`),
