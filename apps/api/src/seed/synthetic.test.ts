@@ -170,14 +170,13 @@ describe('generateSyntheticProducts', () => {
     }
   });
 
-  it('is lazy and fast: 100 000 products in seconds', () => {
+  // How fast it generates is the benchmarks' to say (timings never decide a test); this checks it is lazy.
+  it('is lazy: it yields the first of an endless catalog at once, and exactly as many as asked', () => {
     const lazy = generateSyntheticProducts(Number.MAX_SAFE_INTEGER);
     expect(lazy.next().done).toBe(false);
-    const started = performance.now();
     let count = 0;
     for (const product of generateSyntheticProducts(100_000, 9)) if (product.slug) count++;
     expect(count).toBe(100_000);
-    expect(performance.now() - started).toBeLessThan(20_000);
   });
 });
 
