@@ -28,15 +28,16 @@ test.describe('search', () => {
     await expect(page.getByRole('article')).toHaveCount(0);
   });
 
-  test('pages its results with Load more', async ({ page }) => {
+  test('pages its results with numbered pages', async ({ page }) => {
     await page.goto('/search?q=pack');
     const region = page.getByRole('region', { name: 'Search results' });
-    const summary = await region.getByText(/^\d+ products?$/).textContent();
-    const total = Number(summary!.split(' ')[0]);
+    const summary = await region.getByText(/^[\d,]+ results?$/).textContent();
+    const total = Number(summary!.split(' ')[0]!.replace(/,/g, ''));
     await expect(region.getByRole('article')).toHaveCount(Math.min(total, 24));
     if (total > 24) {
-      await region.getByRole('button', { name: 'Load more' }).click();
-      await expect(region.getByRole('article')).toHaveCount(Math.min(total, 48));
+      await region.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' }).click();
+      await expect(page).toHaveURL(/page=2$/);
+      await expect(region.getByRole('article')).toHaveCount(Math.min(total - 24, 24));
     }
   });
 
