@@ -82,7 +82,9 @@ export function DepartmentPage({ department }: { department: Department }) {
           <DepartmentSectionView department={department} section={section} />
         </DeferHydration>
       ))}
-      <DeferHydration>
+      {/* Right after the page, in a task of its own: the aisle follows the address, which links
+          above it (tiles, banners) change in place; its cards still wait to be seen. */}
+      <DeferHydration hydrate="eager">
         <ProductList department={department} name={label} />
       </DeferHydration>
       {department.promo ? (
