@@ -1,11 +1,10 @@
-import type { AislePageResponse } from '@dukkan/contracts/aisle';
 import type { Product } from '@dukkan/contracts/catalog';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { insertProducts } from '../../seed/load-catalog';
 import { generateSyntheticProducts } from '../../seed/synthetic';
-import { aisleOf, expectFacetsMatch, queryOf, randomFilters, seeded } from '../../test/aisle-oracle';
+import { aisleOf, everything, expectFacetsMatch, queryOf, randomFilters, seeded } from '../../test/aisle-oracle';
 import { useTestApp } from '../../test/test-app';
 
 /*
@@ -17,15 +16,6 @@ const t = useTestApp();
 
 const department = async (name: string, query = '') => aisleOf(await t.get(`/api/product/category/${name}?${query}`));
 const search = async (query: string) => aisleOf(await t.get(`/api/product/search?${query}`));
-
-async function everything(read: (query: string) => Promise<AislePageResponse>, query = ''): Promise<Product[]> {
-  const all: Product[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await read(`${query}&pageSize=100&page=${page}`);
-    all.push(...answer.data);
-    if (all.length >= answer.total || answer.data.length === 0) return all;
-  }
-}
 
 const aisles: Record<string, Product[]> = {};
 beforeAll(async () => {

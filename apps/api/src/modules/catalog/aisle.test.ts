@@ -1,25 +1,15 @@
-import type { AislePageResponse, AisleSort } from '@dukkan/contracts/aisle';
+import type { AisleSort } from '@dukkan/contracts/aisle';
 import type { Product } from '@dukkan/contracts/catalog';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { aisleOf, expectFacetsMatch, queryOf, randomFilters, seeded } from '../../test/aisle-oracle';
+import { aisleOf, everything, expectFacetsMatch, queryOf, randomFilters, seeded } from '../../test/aisle-oracle';
 import { useTestApp } from '../../test/test-app';
 
 const t = useTestApp();
 
 const department = async (name: string, query = '', headers?: Record<string, string>) => aisleOf(await t.get(`/api/product/category/${name}?${query}`, headers));
 const search = async (query: string, headers?: Record<string, string>) => aisleOf(await t.get(`/api/product/search?${query}`, headers));
-
-/** Every product of an aisle in its order, page by page (the largest page the API gives). */
-async function everything(read: (query: string) => Promise<AislePageResponse>, query = ''): Promise<Product[]> {
-  const all: Product[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await read(`${query}&pageSize=100&page=${page}`);
-    all.push(...answer.data);
-    if (all.length >= answer.total || answer.data.length === 0) return all;
-  }
-}
 
 let grocery: Product[] = [];
 beforeAll(async () => {
