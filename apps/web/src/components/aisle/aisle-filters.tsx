@@ -37,11 +37,14 @@ export interface AisleFiltersProps {
 /** The key of a control, to find it again after the list re-renders: `brand=Acme`. */
 export const controlKey = (name: string, value: string) => `${name}=${value}`;
 
-/** Facet values with the chosen ones that the answer lacks (at 0), in the answer's order. */
+/**
+ * Facet values, the chosen ones first (a ticked box stays in sight at the top of a long, scrolling
+ * group) with any the answer lacks at 0, then the others in the answer's order.
+ */
 function valuesOf(facet: readonly FacetValue[] | undefined, chosen: readonly string[]): FacetValue[] {
   const listed = facet ?? [];
-  const missing = chosen.filter((value) => !listed.some((entry) => entry.value === value));
-  return [...listed, ...missing.map((value) => ({ value, label: value, count: 0 }))];
+  const chosenValues = chosen.map((value) => listed.find((entry) => entry.value === value) ?? { value, label: value, count: 0 });
+  return [...chosenValues, ...listed.filter((entry) => !chosen.includes(entry.value))];
 }
 
 function CountedLabel({ label, count }: { label: string; count: number | undefined }) {
