@@ -70,15 +70,14 @@ function allBut(chosen: Record<FacetGroup, SQL | undefined>, except?: FacetGroup
   return and(...parts) ?? sql`true`;
 }
 
-/** Subcategory or department keys (matched case-insensitively, as today) to their ids. */
-async function idsOf(db: Reader, table: typeof subcategories | typeof categories, keys: string[] | undefined, within?: string): Promise<string[] | undefined> {
+/**
+ * Subcategory or department keys (matched case-insensitively, as today) to their ids, from the
+ * names the aisle reads anyway; a subcategory only within `department` when one is given.
+ */
+function idsOf(named: Map<string, Named>, keys: string[] | undefined, department?: string): string[] | undefined {
   if (keys === undefined) return undefined;
-  const lowered = keys.map((k) => k.toLowerCase());
-  const rows = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(inArray(sql`lower(${table.slug})`, lowered), within !== undefined && 'categoryId' in table ? eq(table.categoryId, within) : undefined));
-  return rows.map((r) => r.id);
+  const lowered = new Set(keys.map((k) => k.toLowerCase()));
+  return [...named].filter(([, n]) => lowered.has(n.name.toLowerCase()) && (department === undefined || n.department === department)).map(([id]) => id);
 }
 
 /**
@@ -193,19 +192,26 @@ function facetValues(counted: FacetValue[], chosen: string[] | undefined, labelO
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** A subcategory or department: its key, its label in the request's language, and a subcategory's department's id. */
+interface Named {
+  name: string;
+  label: string;
+  department?: string;
+}
+
 interface Names {
-  subcategories: Map<string, { name: string; label: string }>;
-  departments: Map<string, { name: string; label: string }>;
+  subcategories: Map<string, Named>;
+  departments: Map<string, Named>;
 }
 
 async function namesOf(db: Reader, lng: Language): Promise<Names> {
   const ar = lng === 'ar';
   const [subs, depts] = await Promise.all([
-    db.select({ id: subcategories.id, name: subcategories.slug, en: subcategories.nameEn, ar: subcategories.nameAr }).from(subcategories),
+    db.select({ id: subcategories.id, name: subcategories.slug, en: subcategories.nameEn, ar: subcategories.nameAr, department: subcategories.categoryId }).from(subcategories),
     db.select({ id: categories.id, name: categories.slug, en: categories.nameEn, ar: categories.nameAr }).from(categories),
   ]);
   return {
-    subcategories: new Map(subs.map((s) => [s.id, { name: s.name, label: ar ? s.ar : s.en }])),
+    subcategories: new Map(subs.map((s) => [s.id, { name: s.name, label: ar ? s.ar : s.en, department: s.department }])),
     departments: new Map(depts.map((d) => [d.id, { name: d.name, label: ar ? d.ar : d.en }])),
   };
 }
@@ -290,11 +296,9 @@ export interface AisleOptions {
 export async function readAisle(db: Reader, lng: Language, scope: AisleScope, request: AisleRequest, options: AisleOptions): Promise<AislePageResponse & { inScope: number }> {
   const { withDepartments, department, scopeKey, memo = computeEveryTime } = options;
   const { filters } = request;
-  const [subcategoryIds, departmentIds, names] = await Promise.all([
-    idsOf(db, subcategories, filters.subcategory, department),
-    withDepartments ? idsOf(db, categories, filters.department) : Promise.resolve(undefined),
-    memo(`aisle-names:${lng}`, () => namesOf(db, lng)),
-  ]);
+  const names = await memo(`aisle-names:${lng}`, () => namesOf(db, lng));
+  const subcategoryIds = idsOf(names.subcategories, filters.subcategory, department);
+  const departmentIds = withDepartments ? idsOf(names.departments, filters.department) : undefined;
   const resolved: ResolvedFilters = { ...filters, subcategoryIds, departmentIds };
   const chosen = conditions(resolved);
   const filterKey = JSON.stringify([filters.brand, subcategoryIds, departmentIds, filters.minPrice, filters.maxPrice, filters.rating, filters.inStock, filters.onSale]);
