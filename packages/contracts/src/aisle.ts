@@ -32,7 +32,7 @@ function once<T extends z.ZodType>(name: string, schema: T) {
   );
 }
 
-/** A repeatable parameter (`brand=A&brand=B`): any of its values; blanks are dropped. */
+/** A repeatable parameter (`brand=A&brand=B`): a product matching one of its values passes; blanks are dropped. */
 function anyOf(name: string) {
   const value = z.string().max(100, { message: `${name}: each value must be at most 100 characters` });
   return z.preprocess(
