@@ -1,9 +1,9 @@
 import type { AisleFacets, FacetValue } from '@dukkan/contracts/aisle';
-import { formatCount } from '@dukkan/contracts/format';
 import { AISLE_RATINGS } from '@dukkan/contracts/limits';
 import { type FormEvent, type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { formatCount } from '../../lib/format-count';
 import { useLanguage } from '../../lib/use-language';
 
 import { type AisleKind, type AisleState, type MultiFilter, changed, toggled } from './aisle-query';

@@ -1,9 +1,10 @@
 import type { AisleFacets, AislePageResponse } from '@dukkan/contracts/aisle';
-import { formatCount, formatPrice } from '@dukkan/contracts/format';
+import { formatPrice } from '@dukkan/contracts/format';
 import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { formatCount } from '../../lib/format-count';
 import { LIST_NAVIGATION_STATE } from '../../lib/list-navigation';
 import { useLanguage } from '../../lib/use-language';
 
