@@ -181,7 +181,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'search',
-            lazy: muiPage(() => import('../features/search/search-page'), (m) => m.SearchPage),
+            lazy: page(() => import('../features/search/search-page'), (m) => m.SearchPage),
             handle: import.meta.env.SSR
               ? ({ rendering: 'server', assets: 'src/features/search/search-page.tsx', server: () => import('../ssr/pages/search') } satisfies RouteHandle)
               : undefined,

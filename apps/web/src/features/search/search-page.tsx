@@ -1,13 +1,8 @@
 import type { Product } from '@dukkan/contracts/catalog';
 import { MAX_SEARCH_LENGTH } from '@dukkan/contracts/limits';
 import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { Aisle } from '../../components/aisle/aisle';
 import { aisleParams } from '../../components/aisle/aisle-query';
@@ -15,8 +10,9 @@ import { useAisleAddress } from '../../components/aisle/use-aisle-address';
 import { ProductPrice } from '../../components/price';
 import { AddToCartButton } from '../../components/product-actions';
 import { PRODUCT_IMAGE_SIZE } from '../../components/product-card';
+import { SkeletonCard } from '../../components/skeleton-card';
+import { DeferHydration } from '../../lib/deferred-hydration';
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
-import { stretchedTitleLinkSx } from '../../lib/stretched-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLanguage } from '../../lib/use-language';
 import { useToday } from '../../lib/use-today';
@@ -25,72 +21,43 @@ import { searchListArgs, useSearchProductsQuery } from './search-api';
 
 /**
  * One result (spec section 2): thumbnail, price (with "Was $X" on a reduced product), title,
- * "Free shipping, arrives …" and "Add to cart".
+ * "Free shipping, arrives …" and "Add to cart". Plain elements styled by app/shop.css
+ * (`.dk-search-row`), like the product cards (decision 0027): the search page loads no MUI.
  */
 function SearchResult({ product, arrives }: { product: Product; arrives: string }) {
   const { t } = useTranslation('shopping');
   return (
-    <Box
-      component="article"
-      sx={{
-        position: 'relative',
-        display: 'grid',
-        gridTemplateColumns: { xs: '96px minmax(0, 1fr)', sm: '140px minmax(0, 1fr) auto' },
-        gap: { xs: 1.5, sm: 2.5 },
-        alignItems: 'center',
-        p: { xs: 1.5, sm: 2 },
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 2,
-        '&:focus-within': { boxShadow: '0 0 0 3px #0071dc' },
-      }}
-    >
-      <Box
-        component="img"
-        src={product.thumbnail}
-        alt=""
-        width={PRODUCT_IMAGE_SIZE}
-        height={PRODUCT_IMAGE_SIZE}
-        loading="lazy"
-        decoding="async"
-        sx={{ width: '100%', height: 'auto', aspectRatio: '1 / 1', objectFit: 'contain', borderRadius: 1.5, bgcolor: '#f7f8fa' }}
-      />
-      <Box sx={{ minWidth: 0, display: 'grid', gap: 0.5 }}>
-        <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.15rem' }}>
+    <article className="dk-search-row">
+      <img className="dk-search-row__photo" src={product.thumbnail} alt="" width={PRODUCT_IMAGE_SIZE} height={PRODUCT_IMAGE_SIZE} loading="lazy" decoding="async" />
+      <div className="dk-search-row__text">
+        <p className="dk-search-row__price">
           <ProductPrice product={product} />
-        </Typography>
-        <Link
-          href={storefrontPaths.product(product._id)}
-          underline="hover"
-          // The whole row opens the product; the button sits above the link.
-          sx={{ ...stretchedTitleLinkSx, fontWeight: 600 }}
-        >
+        </p>
+        {/* The link's box covers the row: the whole row opens the product; the button sits above it. */}
+        <Link className="dk-search-row__title" to={storefrontPaths.product(product._id)}>
           {product.title}
         </Link>
-        <Typography sx={{ color: 'text.secondary', fontSize: '0.9rem' }}>{t('search.freeShipping', { date: arrives })}</Typography>
-      </Box>
-      <Box sx={{ position: 'relative', zIndex: 1, gridColumn: { xs: '2', sm: 'auto' } }}>
+        <p className="dk-search-row__note">{t('search.freeShipping', { date: arrives })}</p>
+      </div>
+      <div className="dk-search-row__action">
         <AddToCartButton product={product} label={t('search.addToCart')} size="medium" />
-      </Box>
-    </Box>
+      </div>
+    </article>
   );
 }
 
 function ResultsSkeleton() {
   const { t } = useTranslation('shopping');
   return (
-    <Box role="status" aria-label={t('search.loading')} sx={{ display: 'grid', gap: 2 }}>
-      {Array.from({ length: 4 }, (_, index) => (
-        <Box key={index} aria-hidden="true" sx={{ display: 'flex', gap: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}>
-          <Skeleton variant="rounded" sx={{ width: { xs: 96, sm: 140 }, height: { xs: 96, sm: 140 }, flexShrink: 0 }} />
-          <Box sx={{ flex: 1 }}>
-            <Skeleton variant="text" sx={{ width: '20%', fontSize: '1.15rem' }} />
-            <Skeleton variant="text" sx={{ width: '70%' }} />
-            <Skeleton variant="text" sx={{ width: '40%' }} />
-          </Box>
-        </Box>
-      ))}
-    </Box>
+    <div role="status" aria-label={t('search.loading')} className="dk-skeleton dk-skeleton--wide">
+      <ul className="dk-search-results" aria-hidden="true">
+        {Array.from({ length: 4 }, (_, index) => (
+          <li key={index}>
+            <SkeletonCard />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -110,37 +77,46 @@ function SearchResults({ q }: { q: string }) {
 
   if (isLoading) return <ResultsSkeleton />;
   if (isError && !data) {
-    if (isBadSearch(error)) return <Typography role="alert">{t('search.tooLong', { max: MAX_SEARCH_LENGTH })}</Typography>;
+    if (isBadSearch(error)) {
+      return (
+        <p role="alert" className="dk-search-page__message">
+          {t('search.tooLong', { max: MAX_SEARCH_LENGTH })}
+        </p>
+      );
+    }
     return (
-      <Box role="alert" sx={{ py: 4 }}>
-        <Typography sx={{ mb: 2 }}>{t('search.error')}</Typography>
-        <Button variant="outlined" onClick={() => void refetch()}>
+      <div role="alert" className="dk-grid-error">
+        <p>{t('search.error')}</p>
+        <button type="button" className="dk-button dk-button--outlined" onClick={() => void refetch()}>
           {t('search.retry')}
-        </Button>
-      </Box>
+        </button>
+      </div>
     );
   }
   if (!data || (data.total === 0 && !narrowed)) {
     return (
-      <Typography role="status" sx={{ fontSize: '1.1rem', py: 2 }}>
+      <p role="status" className="dk-search-page__message dk-search-page__message--none">
         {t('search.none', { q })}
-      </Typography>
+      </p>
     );
   }
   return (
-    <Box component="section" aria-label={t('search.results')}>
+    <section aria-label={t('search.results')}>
       <Aisle kind="search" response={data} busy={isFetching}>
         {data.data.length > 0 ? (
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+          <ul className="dk-search-results">
             {data.data.map((product) => (
               <li key={product._id}>
-                <SearchResult product={product} arrives={arrives} />
+                {/* Each row hydrates on its own when it comes near the viewport, as a grid's cards do. */}
+                <DeferHydration>
+                  <SearchResult product={product} arrives={arrives} />
+                </DeferHydration>
               </li>
             ))}
-          </Box>
+          </ul>
         ) : null}
       </Aisle>
-    </Box>
+    </section>
   );
 }
 
@@ -157,11 +133,9 @@ export function SearchPage() {
   useDocumentTitle(tCommon('pageTitle', { page: title }));
 
   return (
-    <Box sx={{ py: 2, display: 'grid', gap: 3 }}>
-      <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
-        {title}
-      </Typography>
-      {q === '' ? <Typography sx={{ color: 'text.secondary' }}>{t('search.prompt')}</Typography> : <SearchResults key={q} q={q} />}
-    </Box>
+    <div className="dk-search-page">
+      <h1 className="dk-page-title dk-search-page__title">{title}</h1>
+      {q === '' ? <p className="dk-muted">{t('search.prompt')}</p> : <SearchResults key={q} q={q} />}
+    </div>
   );
 }
