@@ -530,7 +530,12 @@ export const stockLedger = pgTable(
      */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index('stock_ledger_product_idx').on(t.productId, t.createdAt), index('stock_ledger_product_seq_idx').on(t.productId, t.seq)],
+  (t) => [
+    index('stock_ledger_product_idx').on(t.productId, t.createdAt),
+    index('stock_ledger_product_seq_idx').on(t.productId, t.seq),
+    // The aisles' stock refresh (catalog/aisle-index.ts): the changes since a moment.
+    index('stock_ledger_created_idx').on(t.createdAt),
+  ],
 );
 
 /*

@@ -4,8 +4,10 @@ import { centsToDollars } from '@dukkan/contracts/money';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
-import { categories, products, subcategories } from '../../db/schema';
+import { catalogVersion, categories, products, subcategories } from '../../db/schema';
+import { readCatalogVersion } from '../../lib/catalog-version';
 
+import { countInMemory, departmentAisle, pageInMemory, type DepartmentAisle } from './aisle-index';
 import { productColumns, toProduct } from './product-row';
 
 /*
@@ -104,7 +106,7 @@ function orderOf(sort: AisleSort, rank: SQL<number> | undefined): SQL[] {
   }
 }
 
-interface FacetRow extends Record<string, unknown> {
+export interface FacetRow extends Record<string, unknown> {
   brand: string | null;
   brand_ar: string | null;
   subcategory_id: string | null;
@@ -260,15 +262,24 @@ async function pageOf(db: Reader, scope: AisleScope, condition: SQL, { sort, pag
     .orderBy(...orderOf(sort, scope.rank))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  if (ids.length === 0) return [];
+  return (await productsByIds(db, ids.map((r) => r.id), lng)).data;
+}
+
+/**
+ * The products of `ids`, whole, in that order, and the catalog's version read by the same
+ * statement (undefined when there are no ids).
+ */
+async function productsByIds(db: Reader, ids: string[], lng: Language) {
+  if (ids.length === 0) return { data: [], version: undefined };
   const rows = await db
-    .select(productColumns)
+    .select({ ...productColumns, version: sql<number>`(select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1)` })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id))
-    .where(inArray(products.id, ids.map((r) => r.id)));
-  const place = new Map(ids.map((r, i) => [r.id, i]));
-  return rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0)).map((r) => toProduct(r, lng));
+    .where(inArray(products.id, ids));
+  const place = new Map(ids.map((id, i) => [id, i]));
+  const data = rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0)).map((r) => toProduct(r, lng));
+  return { data, version: rows[0] === undefined ? undefined : Number(rows[0].version) };
 }
 
 /**
@@ -308,6 +319,44 @@ export async function readAisle(db: Reader, lng: Language, scope: AisleScope, re
   ]);
   const { facets, total, inScope } = toFacets(facetRows, resolved, names, lng, withDepartments);
   return { data, page: request.page, pageSize: request.pageSize, total, facets, inScope };
+}
+
+/** The names an aisle's facets need, read once per language while the aisle is current (`memo` when it is not). */
+const namesKept = new WeakMap<DepartmentAisle, Map<Language, Promise<Names>>>();
+function namesOfAisle(db: Database, aisle: DepartmentAisle, lng: Language, memo: AisleMemo): Promise<Names> {
+  const byLanguage = namesKept.get(aisle) ?? new Map<Language, Promise<Names>>();
+  namesKept.set(aisle, byLanguage);
+  const kept = byLanguage.get(lng);
+  if (kept) return kept;
+  // A failed read is not kept: the next request tries again.
+  const reading = memo(`aisle-names:${lng}`, () => namesOf(db, lng)).catch((error: unknown) => {
+    byLanguage.delete(lng);
+    throw error;
+  });
+  byLanguage.set(lng, reading);
+  return reading;
+}
+
+/**
+ * A department's aisle from what is kept of it ahead of time (aisle-index.ts, decision 0056):
+ * the same answer as `readAisle` over `departmentScope`, counted and paged in memory; only the
+ * page's products are read from the database.
+ */
+export async function readDepartmentAisle(db: Database, lng: Language, categoryId: string, request: AisleRequest, memo: AisleMemo = computeEveryTime): Promise<AislePageResponse> {
+  const { filters, sort, page, pageSize } = request;
+  // The aisle kept is taken on trust and the version read with the page's products; when it had
+  // moved, the aisle is read again and the page taken from it.
+  for (let checked = false; ; checked = true) {
+    const aisle = await departmentAisle(db, categoryId, !checked);
+    const names = await namesOfAisle(db, aisle, lng, memo);
+    const subcategoryIds = idsOf(names.subcategories, filters.subcategory, categoryId);
+    const rows = countInMemory(aisle, filters, subcategoryIds, { brand: BRAND_SET, subcategory: SUBCATEGORY_SET, whole: WHOLE_SET });
+    const { data, version = await readCatalogVersion(db) } = await productsByIds(db, pageInMemory(aisle, filters, subcategoryIds, sort, (page - 1) * pageSize, pageSize), lng);
+    if (checked || version === aisle.version) {
+      const { facets, total } = toFacets(rows, { ...filters, subcategoryIds }, names, lng, false);
+      return { data, page, pageSize, total, facets };
+    }
+  }
 }
 
 /** A department's published products: the scope of its aisle. */

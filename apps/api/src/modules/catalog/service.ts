@@ -6,7 +6,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { categories, products, subcategories } from '../../db/schema';
 
-import { departmentScope, readAisle, type AisleMemo, type AisleRequest } from './aisle';
+import { readDepartmentAisle, type AisleMemo, type AisleRequest } from './aisle';
 import { productColumns, toProduct } from './product-row';
 
 export interface Page<T> {
@@ -88,7 +88,7 @@ export async function getProduct(db: Database, lng: Language, id: string): Promi
 /**
  * A department's aisle by its name (matched case-insensitively, as links and old bookmarks spell
  * it either way): its published products narrowed by `request`'s filters, in its order, one page
- * with the facets (aisle.ts). Undefined when no such department.
+ * with the facets, from what is kept of it ahead of time (aisle.ts). Undefined when no such department.
  */
 export async function listDepartmentAisle(
   db: Database,
@@ -103,13 +103,7 @@ export async function listDepartmentAisle(
     .where(sql`lower(${categories.slug}) = lower(${categoryName})`)
     .limit(1);
   if (!category) return undefined;
-  const { inScope: _inScope, ...aisle } = await readAisle(db, lng, departmentScope(category.id), request, {
-    withDepartments: false,
-    department: category.id,
-    scopeKey: `department:${category.id}`,
-    memo,
-  });
-  return aisle;
+  return readDepartmentAisle(db, lng, category.id, request, memo);
 }
 
 /** All subcategories, grouped by department order, one page at a time. */

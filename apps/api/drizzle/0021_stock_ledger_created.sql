@@ -1,0 +1,1 @@
+CREATE INDEX "stock_ledger_created_idx" ON "stock_ledger" USING btree ("created_at");

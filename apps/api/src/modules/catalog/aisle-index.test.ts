@@ -1,0 +1,109 @@
+import { AISLE_SORTS, type AisleFilters } from '@dukkan/contracts/aisle';
+import { dollarsToCents } from '@dukkan/contracts/money';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { categories, products } from '../../db/schema';
+import { bumpCatalogVersion } from '../../lib/catalog-version';
+import { insertProducts } from '../../seed/load-catalog';
+import { generateSyntheticProducts } from '../../seed/synthetic';
+import { aisleOf, everything, randomFilters, seeded, type OracleFilters } from '../../test/aisle-oracle';
+import { useTestApp } from '../../test/test-app';
+import { applyStockChanges } from '../orders/service';
+
+import { departmentScope, readAisle, readDepartmentAisle, type AisleRequest } from './aisle';
+import { STOCK_REFRESH_MS } from './aisle-index';
+
+/*
+ * A department's aisle is counted and paged from what is kept of it ahead of time (decision
+ * 0056). The database's own statements (`readAisle` over the department) stay the reference:
+ * both must give the same answer, and what is kept must follow the catalog.
+ */
+const t = useTestApp();
+const db = () => t.database.db;
+
+const department = async (name: string, query = '') => aisleOf(await t.get(`/api/product/category/${name}?${query}`));
+
+/** The service's filters from the oracle's (dollars to cents, keys as the routes send them). */
+const filtersOf = (f: OracleFilters): AisleFilters => ({
+  brand: f.brand,
+  subcategory: f.subcategory?.map((s) => s.toLowerCase()),
+  minPrice: f.minPrice === undefined ? undefined : dollarsToCents(f.minPrice),
+  maxPrice: f.maxPrice === undefined ? undefined : dollarsToCents(f.maxPrice),
+  rating: f.rating,
+  inStock: f.inStock,
+  onSale: f.onSale,
+});
+
+async function categoryId(slug: string): Promise<string> {
+  const [row] = await db().select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+  if (!row) throw new Error(`no department ${slug}`);
+  return row.id;
+}
+
+beforeAll(async () => {
+  await db().transaction(async (tx) => {
+    await insertProducts(tx, generateSyntheticProducts(3_000, 56), 3_000_000);
+    await bumpCatalogVersion(tx);
+  });
+  await db().execute(sql`analyze products`);
+}, 120_000);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('a department kept ahead of time', () => {
+  it('answers as the database counts and orders, for random filters, every sort and deep pages', async () => {
+    const id = await categoryId('Fashion');
+    const all = await everything((q) => department('Fashion', q));
+    const random = seeded(560);
+    for (let round = 0; round < 12; round++) {
+      const filters = filtersOf(randomFilters(all, random, { withDepartments: false }));
+      for (const sort of AISLE_SORTS.filter((s) => s !== 'relevance')) {
+        const request: AisleRequest = { filters, sort, page: 1 + (round % 3), pageSize: 10 + round };
+        const lng = round % 2 === 0 ? 'en' : 'ar';
+        const kept = await readDepartmentAisle(db(), lng, id, request);
+        const { inScope: _inScope, ...counted } = await readAisle(db(), lng, departmentScope(id), request, {
+          withDepartments: false,
+          department: id,
+          scopeKey: `department:${id}`,
+        });
+        expect(kept, `${sort} ${JSON.stringify(filters)}`).toEqual(counted);
+      }
+    }
+  });
+
+  it('follows the catalog at once when its version moves', async () => {
+    const id = await categoryId('Grocery');
+    const request: AisleRequest = { filters: {}, sort: 'featured', page: 1, pageSize: 5 };
+    const before = await readDepartmentAisle(db(), 'en', id, request);
+    const first = before.data[0]!;
+    const brandCount = (answer: typeof before) => answer.facets.brand.find((b) => b.value === first.brand)?.count ?? 0;
+    await db().transaction(async (tx) => {
+      await tx.update(products).set({ status: 'draft' }).where(eq(products.id, first._id));
+      await bumpCatalogVersion(tx);
+    });
+    const after = await readDepartmentAisle(db(), 'en', id, request);
+    expect(after.total).toBe(before.total - 1);
+    expect(after.data.map((p) => p._id)).not.toContain(first._id);
+    expect(brandCount(after)).toBe(brandCount(before) - 1);
+  });
+
+  it('reads the stock the ledger changed once it is older than the refresh, since sales move stock without the version', async () => {
+    const id = await categoryId('Home');
+    const request: AisleRequest = { filters: {}, sort: 'featured', page: 1, pageSize: 5 };
+    const inStockOnly: AisleRequest = { ...request, filters: { inStock: true } };
+    const before = await readDepartmentAisle(db(), 'en', id, request);
+    const sold = before.data.find((p) => p.quantity > 0)!;
+    await db().transaction((tx) => applyStockChanges(tx, [{ productId: sold._id, delta: -sold.quantity }], 'adjustment'));
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + STOCK_REFRESH_MS + 1_000);
+    const after = await readDepartmentAisle(db(), 'en', id, request);
+    expect(after.facets.inStock).toBe(before.facets.inStock - 1);
+    expect((await readDepartmentAisle(db(), 'en', id, inStockOnly)).data.map((p) => p._id)).not.toContain(sold._id);
+    // Back in stock: counted again.
+    await db().transaction((tx) => applyStockChanges(tx, [{ productId: sold._id, delta: 3 }], 'restock'));
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 2 * (STOCK_REFRESH_MS + 1_000));
+    expect((await readDepartmentAisle(db(), 'en', id, request)).facets.inStock).toBe(before.facets.inStock);
+  });
+});

@@ -1,0 +1,502 @@
+import { MAX_FACET_VALUES, type AisleFilters, type AisleSort } from '@dukkan/contracts/aisle';
+import { and, asc, eq, sql } from 'drizzle-orm';
+
+import type { Database } from '../../db/client';
+import { products, stockLedger } from '../../db/schema';
+import { readCatalogVersion } from '../../lib/catalog-version';
+
+import type { FacetRow } from './aisle';
+
+/*
+ * A department's aisle kept ahead of time (issue #34, docs/decisions/0056): the few columns its
+ * filters, counts and sorts read, for each published product of the department, in columns of
+ * typed arrays, in catalog order. Counting a department's facets over it is one pass of the
+ * department in memory (Grocery at a million products: 120 000 entries, a few milliseconds)
+ * where the database took hundreds; a page is found by walking a sort's order.
+ *
+ * It is a cache derived from the database, one per process and department, never something
+ * another process must see: it is read again when the catalog's version moves (the caller waits
+ * for it, so a write is visible on the next answer as before). Sales and restocks change stock
+ * without moving the version; each goes through the stock ledger, so once the aisle's stock is
+ * older than STOCK_REFRESH_MS the next request first reads the stock of the products the ledger
+ * names since then — a few rows, not the department — so an answer's in-stock figures are those
+ * of at most that long ago, like the answer cache's.
+ */
+
+/** How old an aisle's stock may grow before the ledger's changes since are read. */
+export const STOCK_REFRESH_MS = 2_000;
+/**
+ * How far back before the last reading the ledger is read again: a ledger row carries its
+ * transaction's start, which may come before a reading that its commit follows.
+ */
+const STOCK_OVERLAP = '1 minute';
+
+/** Bits of `flags`. */
+export const IN_STOCK = 1;
+export const ON_SALE = 2;
+
+export interface DepartmentAisle {
+  /** The catalog version it was read at. */
+  version: number;
+  /** When (on the database's clock) its stock was last read. */
+  stockAt: string;
+  /** Date.now() then. */
+  stockReadAt: number;
+  size: number;
+  /** Each product's id as four 32-bit words (a uuid's 16 bytes), big-endian: compared as the database compares uuids. */
+  idWords: Uint32Array;
+  /** Index into `brands`. */
+  brand: Uint32Array;
+  /** English and Arabic names of each brand, by index. */
+  brands: { en: string; ar: string }[];
+  /** A brand's index by its English name. */
+  brandIndex: Map<string, number>;
+  /** Index into `subcategoryIds`. */
+  subcategory: Uint16Array;
+  subcategoryIds: string[];
+  price: Int32Array;
+  ratingTenths: Int16Array;
+  reviews: Int32Array;
+  /** IN_STOCK, ON_SALE. */
+  flags: Uint8Array;
+  /** Creation in microseconds since 1970 (exact as a double: below 2^53). */
+  created: Float64Array;
+  /** Each sort's order of the entries, made when first asked for; featured is the entries' own. */
+  orders: Map<AisleSort, Uint32Array>;
+  /** The entries in id order, made when stock first changes (entryOf). */
+  byId?: Uint32Array;
+  /** The facet rows of recent choices of filters (countInMemory). */
+  facets: Map<string, FacetRow[]>;
+}
+
+/** The database the aisle is kept for (a transaction's would outlive it). */
+type Reader = Database;
+
+interface AisleRow extends Record<string, unknown> {
+  id: string;
+  brand_en: string;
+  brand_ar: string;
+  subcategory_id: string;
+  price_cents: number;
+  on_sale: boolean;
+  rating_tenths: number;
+  review_count: number;
+  in_stock: boolean;
+  created_us: string | number;
+}
+
+async function databaseNow(db: Reader): Promise<string> {
+  const result = await db.execute(sql`select now()::text as at`);
+  return (result as { rows: { at: string }[] }).rows[0]?.at ?? '-infinity';
+}
+
+/** A uuid's text to its four words. */
+function writeIdWords(words: Uint32Array, at: number, id: string): void {
+  const hex = id.replaceAll('-', '');
+  for (let w = 0; w < 4; w++) words[at * 4 + w] = Number.parseInt(hex.slice(w * 8, w * 8 + 8), 16) >>> 0;
+}
+
+/** Entry `i`'s id as the database spells it. */
+export function idOf(aisle: DepartmentAisle, i: number): string {
+  let hex = '';
+  for (let w = 0; w < 4; w++) hex += (aisle.idWords[i * 4 + w] ?? 0).toString(16).padStart(8, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function compareIds(aisle: DepartmentAisle, a: number, b: number): number {
+  const words = aisle.idWords;
+  for (let w = 0; w < 4; w++) {
+    const x = words[a * 4 + w] ?? 0;
+    const y = words[b * 4 + w] ?? 0;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+/** Reads a department's aisle: one index-only scan of `products_aisle_idx`, in catalog order. */
+async function readDepartmentAisle(db: Reader, categoryId: string, version: number): Promise<DepartmentAisle> {
+  const stockAt = await databaseNow(db);
+  const result = await db.execute(sql`
+    select ${products.id} as id, ${products.brandEn} as brand_en, ${products.brandAr} as brand_ar,
+      ${products.subcategoryId} as subcategory_id, ${products.priceCents} as price_cents,
+      ${products.listPriceCents} is not null as on_sale, ${products.ratingTenths} as rating_tenths,
+      ${products.reviewCount} as review_count, ${products.quantity} > 0 as in_stock,
+      (extract(epoch from ${products.createdAt}) * 1000000)::bigint as created_us
+    from ${products}
+    where ${and(eq(products.categoryId, categoryId), eq(products.status, 'published'))}
+    order by ${asc(products.position)}, ${asc(products.id)}`);
+  const rows = (result as { rows: AisleRow[] }).rows;
+  const size = rows.length;
+  const aisle: DepartmentAisle = {
+    version,
+    stockAt,
+    stockReadAt: Date.now(),
+    size,
+    idWords: new Uint32Array(size * 4),
+    brand: new Uint32Array(size),
+    brands: [],
+    brandIndex: new Map(),
+    subcategory: new Uint16Array(size),
+    subcategoryIds: [],
+    price: new Int32Array(size),
+    ratingTenths: new Int16Array(size),
+    reviews: new Int32Array(size),
+    flags: new Uint8Array(size),
+    created: new Float64Array(size),
+    orders: new Map(),
+    facets: new Map(),
+  };
+  const { brandIndex } = aisle;
+  const subIndex = new Map<string, number>();
+  rows.forEach((row, i) => {
+    writeIdWords(aisle.idWords, i, row.id);
+    let brand = brandIndex.get(row.brand_en);
+    if (brand === undefined) {
+      brand = aisle.brands.push({ en: row.brand_en, ar: row.brand_ar }) - 1;
+      brandIndex.set(row.brand_en, brand);
+    } else if (row.brand_ar < (aisle.brands[brand]?.ar ?? '')) {
+      // One label per brand, the same whichever product comes first: the least Arabic name.
+      (aisle.brands[brand] as { ar: string }).ar = row.brand_ar;
+    }
+    aisle.brand[i] = brand;
+    let sub = subIndex.get(row.subcategory_id);
+    if (sub === undefined) {
+      sub = aisle.subcategoryIds.push(row.subcategory_id) - 1;
+      subIndex.set(row.subcategory_id, sub);
+    }
+    aisle.subcategory[i] = sub;
+    aisle.price[i] = row.price_cents;
+    aisle.ratingTenths[i] = row.rating_tenths;
+    aisle.reviews[i] = row.review_count;
+    aisle.flags[i] = (row.in_stock ? IN_STOCK : 0) | (row.on_sale ? ON_SALE : 0);
+    aisle.created[i] = Number(row.created_us);
+  });
+  // Every order now, while the aisle is not yet current, rather than on a shopper's request.
+  for (const sort of ['price_asc', 'price_desc', 'newest', 'rating'] as const) orderOf(aisle, sort);
+  return aisle;
+}
+
+/**
+ * The entries in `sort`'s order, as the database orders them (decision 0054): every sort ends on
+ * the id; featured is catalog order, the entries' own.
+ */
+export function orderOf(aisle: DepartmentAisle, sort: AisleSort): Uint32Array | undefined {
+  if (sort === 'featured' || sort === 'relevance') return undefined;
+  const made = aisle.orders.get(sort);
+  if (made) return made;
+  const { price, created, ratingTenths, reviews } = aisle;
+  const byId = (a: number, b: number) => compareIds(aisle, a, b);
+  const compare: (a: number, b: number) => number =
+    sort === 'price_asc'
+      ? (a, b) => (price[a] ?? 0) - (price[b] ?? 0) || byId(a, b)
+      : sort === 'price_desc'
+        ? (a, b) => (price[b] ?? 0) - (price[a] ?? 0) || byId(b, a)
+        : sort === 'newest'
+          ? (a, b) => (created[b] ?? 0) - (created[a] ?? 0) || byId(a, b)
+          : (a, b) => (ratingTenths[b] ?? 0) - (ratingTenths[a] ?? 0) || (reviews[b] ?? 0) - (reviews[a] ?? 0) || byId(a, b);
+  const order = Uint32Array.from({ length: aisle.size }, (_, i) => i).sort(compare);
+  aisle.orders.set(sort, order);
+  return order;
+}
+
+interface Kept {
+  aisle?: DepartmentAisle;
+  /** A read in flight: concurrent requests share it. */
+  reading?: Promise<DepartmentAisle>;
+  /** A stock refresh in flight. */
+  refreshing?: Promise<void>;
+}
+
+/** Per database (a test's, the app's), per department. */
+const kept = new WeakMap<object, Map<string, Kept>>();
+
+/**
+ * The department's aisle as of the catalog's current version: read again first when the version
+ * moved (or none was read); its stock brought up to date first when older than STOCK_REFRESH_MS.
+ * `unchecked`: the aisle kept, if one is, without reading the version — for a caller that reads
+ * it with its next statement and asks again, checked, when it moved (one round trip fewer).
+ */
+export async function departmentAisle(db: Reader, categoryId: string, unchecked = false): Promise<DepartmentAisle> {
+  let departments = kept.get(db);
+  if (!departments) {
+    departments = new Map();
+    kept.set(db, departments);
+  }
+  const entry = departments.get(categoryId) ?? {};
+  departments.set(categoryId, entry);
+  const version = unchecked && entry.aisle ? entry.aisle.version : await readCatalogVersion(db);
+  const read = () => {
+    entry.reading ??= readDepartmentAisle(db, categoryId, version)
+      .then((aisle) => {
+        if (!entry.aisle || entry.aisle.version <= aisle.version) entry.aisle = aisle;
+        return aisle;
+      })
+      .finally(() => {
+        entry.reading = undefined;
+      });
+    return entry.reading;
+  };
+  const current = entry.aisle;
+  if (!current || current.version !== version) {
+    const fresh = await read();
+    // A read started before the version moved is of the older catalog: read once more.
+    return fresh.version >= version ? fresh : read();
+  }
+  if (Date.now() - current.stockReadAt > STOCK_REFRESH_MS) {
+    entry.refreshing ??= refreshStock(db, current, categoryId).finally(() => {
+      entry.refreshing = undefined;
+    });
+    await entry.refreshing;
+  }
+  return current;
+}
+
+/**
+ * Reads whether each product of the department the stock ledger names since the aisle's last
+ * reading (less STOCK_OVERLAP) is in stock now, and marks the aisle so; its kept facets are
+ * forgotten when one changed.
+ */
+async function refreshStock(db: Reader, aisle: DepartmentAisle, categoryId: string): Promise<void> {
+  const result = await db.execute(sql`
+    select p.id, p.quantity > 0 as in_stock, now()::text as at
+    from ${products} p
+    where p.category_id = ${categoryId} and p.status = 'published' and p.id in (
+      select l.product_id from ${stockLedger} l where l.created_at > ${aisle.stockAt}::timestamptz - ${STOCK_OVERLAP}::interval)
+    union all select null, null, now()::text`);
+  const rows = (result as { rows: { id: string | null; in_stock: boolean | null; at: string }[] }).rows;
+  let changed = false;
+  for (const row of rows) {
+    const i = row.id === null ? -1 : entryOf(aisle, row.id);
+    if (i < 0) continue;
+    const flags = ((aisle.flags[i] ?? 0) & ~IN_STOCK) | (row.in_stock === true ? IN_STOCK : 0);
+    if (flags !== aisle.flags[i]) {
+      aisle.flags[i] = flags;
+      changed = true;
+    }
+  }
+  if (changed) aisle.facets.clear();
+  aisle.stockAt = rows[0]?.at ?? aisle.stockAt;
+  aisle.stockReadAt = Date.now();
+}
+
+/** Entry of the product `id`, or -1: a binary search of the entries in id order (made when first asked for). */
+function entryOf(aisle: DepartmentAisle, id: string): number {
+  aisle.byId ??= Uint32Array.from({ length: aisle.size }, (_, i) => i).sort((a, b) => compareIds(aisle, a, b));
+  const words = new Uint32Array(4);
+  writeIdWords(words, 0, id);
+  let low = 0;
+  let high = aisle.size - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const i = aisle.byId[middle] ?? 0;
+    let order = 0;
+    for (let w = 0; w < 4 && order === 0; w++) order = (aisle.idWords[i * 4 + w] ?? 0) - (words[w] ?? 0);
+    if (order === 0) return i;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** An aisle's filters in the aisle's own terms: chosen brands and subcategories as flags by index. */
+interface Chosen {
+  brands: Uint8Array | undefined;
+  subcategories: Uint8Array | undefined;
+  minPrice: number;
+  maxPrice: number;
+  ratingTenths: number;
+  flags: number;
+}
+
+function chosenOf(aisle: DepartmentAisle, filters: AisleFilters, subcategoryIds: string[] | undefined): Chosen {
+  const flagsOf = (values: string[] | undefined, length: number, indexOf: (value: string) => number | undefined) => {
+    if (values === undefined) return undefined;
+    const flags = new Uint8Array(length);
+    for (const value of values) {
+      const index = indexOf(value);
+      if (index !== undefined && index >= 0) flags[index] = 1;
+    }
+    return flags;
+  };
+  return {
+    brands: flagsOf(filters.brand, aisle.brands.length, (name) => aisle.brandIndex.get(name)),
+    subcategories: flagsOf(subcategoryIds, aisle.subcategoryIds.length, (id) => aisle.subcategoryIds.indexOf(id)),
+    minPrice: filters.minPrice ?? Number.NEGATIVE_INFINITY,
+    maxPrice: filters.maxPrice ?? Number.POSITIVE_INFINITY,
+    ratingTenths: filters.rating === undefined ? Number.NEGATIVE_INFINITY : filters.rating * 10,
+    flags: (filters.inStock ? IN_STOCK : 0) | (filters.onSale ? ON_SALE : 0),
+  };
+}
+
+// Which of an entry's filter groups it passes, one bit each.
+const BRAND = 1;
+const SUBCATEGORY = 2;
+const PRICE = 4;
+const RATING = 8;
+const FLAGS = 16;
+const ALL = BRAND | SUBCATEGORY | PRICE | RATING | FLAGS;
+
+function passes(aisle: DepartmentAisle, chosen: Chosen, i: number): number {
+  const price = aisle.price[i] ?? 0;
+  return (
+    (chosen.brands === undefined || chosen.brands[aisle.brand[i] ?? 0] === 1 ? BRAND : 0) |
+    (chosen.subcategories === undefined || chosen.subcategories[aisle.subcategory[i] ?? 0] === 1 ? SUBCATEGORY : 0) |
+    (price >= chosen.minPrice && price <= chosen.maxPrice ? PRICE : 0) |
+    ((aisle.ratingTenths[i] ?? 0) >= chosen.ratingTenths ? RATING : 0) |
+    (((aisle.flags[i] ?? 0) & chosen.flags) === chosen.flags ? FLAGS : 0)
+  );
+}
+
+const tally = (counts: Int32Array, at: number) => {
+  counts[at] = (counts[at] ?? 0) + 1;
+};
+
+const EMPTY_ROW: FacetRow = {
+  brand: null,
+  brand_ar: null,
+  subcategory_id: null,
+  category_id: null,
+  set: 0,
+  in_scope: 0,
+  by_brand: 0,
+  by_subcategory: 0,
+  by_department: 0,
+  total: 0,
+  in_stock: 0,
+  on_sale: 0,
+  rated_4: 0,
+  rated_3: 0,
+  rated_2: 0,
+  rated_1: 0,
+  min_price: null,
+  max_price: null,
+};
+
+/** The sets `countFacets` answers with (aisle.ts), for this aisle's figures. */
+export interface FacetSets {
+  brand: number;
+  subcategory: number;
+  whole: number;
+}
+
+/** How many choices of filters a department keeps the facets of (the oldest forgotten first). */
+const FACETS_KEPT = 256;
+
+/**
+ * The facet statement's rows (aisle.ts `countFacets`), counted in one pass over the department in
+ * memory: each group's counts under every filter but its own, the rest under all of them. Only
+ * the brands that can be listed come back: those whose count reaches the MAX_FACET_VALUES-th
+ * highest (ties kept; aisle.ts picks among them), and the chosen ones. Kept per choice of
+ * filters for as long as the aisle is current: its sorts and pages count once.
+ */
+export function countInMemory(aisle: DepartmentAisle, filters: AisleFilters, subcategoryIds: string[] | undefined, sets: FacetSets): FacetRow[] {
+  const key = JSON.stringify([filters.brand, subcategoryIds, filters.minPrice, filters.maxPrice, filters.rating, filters.inStock, filters.onSale]);
+  const kept = aisle.facets.get(key);
+  if (kept) return kept;
+  const chosen = chosenOf(aisle, filters, subcategoryIds);
+  const byBrand = new Int32Array(aisle.brands.length);
+  const bySubcategory = new Int32Array(aisle.subcategoryIds.length);
+  // Products by star band (0 for unrated, 4 for 4.0 and above) under every filter but rating's.
+  const rated = new Int32Array(5);
+  let total = 0;
+  let inStock = 0;
+  let onSale = 0;
+  let minPrice = Number.POSITIVE_INFINITY;
+  let maxPrice = Number.NEGATIVE_INFINITY;
+  const { size, brand, subcategory, price, ratingTenths, flags } = aisle;
+  const { brands: brandsChosen, subcategories: subcategoriesChosen, minPrice: low, maxPrice: high, ratingTenths: leastRating, flags: wanted } = chosen;
+  // The typed arrays are read within their length: `as number` drops the checker's `undefined`.
+  for (let i = 0; i < size; i++) {
+    const b = brand[i] as number;
+    const s = subcategory[i] as number;
+    const cents = price[i] as number;
+    const tenths = ratingTenths[i] as number;
+    const flag = flags[i] as number;
+    const pass =
+      (brandsChosen === undefined || brandsChosen[b] === 1 ? BRAND : 0) |
+      (subcategoriesChosen === undefined || subcategoriesChosen[s] === 1 ? SUBCATEGORY : 0) |
+      (cents >= low && cents <= high ? PRICE : 0) |
+      (tenths >= leastRating ? RATING : 0) |
+      ((flag & wanted) === wanted ? FLAGS : 0);
+    if (pass === ALL) {
+      total++;
+      if (flag & IN_STOCK) inStock++;
+      if (flag & ON_SALE) onSale++;
+      tally(byBrand, b);
+      tally(bySubcategory, s);
+      tally(rated, tenths >= 40 ? 4 : Math.floor(tenths / 10));
+      if (cents < minPrice) minPrice = cents;
+      if (cents > maxPrice) maxPrice = cents;
+      continue;
+    }
+    // Only a product failing one group alone counts in that group's figures.
+    switch (ALL ^ pass) {
+      case BRAND:
+        tally(byBrand, b);
+        break;
+      case SUBCATEGORY:
+        tally(bySubcategory, s);
+        break;
+      case PRICE:
+        if (cents < minPrice) minPrice = cents;
+        if (cents > maxPrice) maxPrice = cents;
+        break;
+      case RATING:
+        tally(rated, tenths >= 40 ? 4 : Math.floor(tenths / 10));
+        break;
+    }
+  }
+  const atLeast = (stars: number) => rated.subarray(stars).reduce((sum, n) => sum + n, 0);
+  const rows: FacetRow[] = [];
+  const least = listedAtLeast(byBrand, brandsChosen);
+  aisle.brands.forEach((name, b) => {
+    const count = byBrand[b] ?? 0;
+    if ((count > 0 && count >= least) || brandsChosen?.[b] === 1) rows.push({ ...EMPTY_ROW, set: sets.brand, brand: name.en, brand_ar: name.ar, by_brand: count });
+  });
+  aisle.subcategoryIds.forEach((id, s) => {
+    if ((bySubcategory[s] ?? 0) > 0 || subcategoriesChosen?.[s] === 1) rows.push({ ...EMPTY_ROW, set: sets.subcategory, subcategory_id: id, by_subcategory: bySubcategory[s] ?? 0 });
+  });
+  rows.push({
+    ...EMPTY_ROW,
+    set: sets.whole,
+    in_scope: size,
+    total,
+    in_stock: inStock,
+    on_sale: onSale,
+    rated_4: atLeast(4),
+    rated_3: atLeast(3),
+    rated_2: atLeast(2),
+    rated_1: atLeast(1),
+    min_price: minPrice === Number.POSITIVE_INFINITY ? null : minPrice,
+    max_price: maxPrice === Number.NEGATIVE_INFINITY ? null : maxPrice,
+  });
+  if (aisle.facets.size >= FACETS_KEPT) aisle.facets.delete(aisle.facets.keys().next().value ?? '');
+  aisle.facets.set(key, rows);
+  return rows;
+}
+
+/**
+ * The MAX_FACET_VALUES-th highest count of the values not chosen (0 when fewer are above 0): an
+ * unchosen value below it cannot be listed, whatever the chosen values add (they add the same to
+ * every unchosen value).
+ */
+function listedAtLeast(counts: Int32Array, chosen: Uint8Array | undefined): number {
+  const unchosen = counts.filter((count, value) => count > 0 && chosen?.[value] !== 1);
+  if (unchosen.length <= MAX_FACET_VALUES) return 0;
+  return unchosen.sort().reverse()[MAX_FACET_VALUES - 1] ?? 0;
+}
+
+/** One page's ids: the entries passing every filter, in `sort`'s order, from `offset`. */
+export function pageInMemory(aisle: DepartmentAisle, filters: AisleFilters, subcategoryIds: string[] | undefined, sort: AisleSort, offset: number, limit: number): string[] {
+  const chosen = chosenOf(aisle, filters, subcategoryIds);
+  const order = orderOf(aisle, sort);
+  const ids: string[] = [];
+  let skipped = 0;
+  for (let k = 0; k < aisle.size && ids.length < limit; k++) {
+    const i = order ? (order[k] ?? 0) : k;
+    if (passes(aisle, chosen, i) !== ALL) continue;
+    if (skipped < offset) skipped++;
+    else ids.push(idOf(aisle, i));
+  }
+  return ids;
+}
