@@ -4,7 +4,7 @@
 //
 // Sizes: by default the embedded database (PGlite, in memory) at BENCH_AISLE_PRODUCTS (100 000)
 // and, when DATABASE_URL is set, a fresh database on that server at the same size, dropped
-// afterwards. BENCH_AISLE_URL names an already loaded database instead (e.g. one that
+// afterwards. BENCH_AISLE_ONLY=department (or search, suggestions) runs only the scenarios so named. BENCH_AISLE_URL names an already loaded database instead (e.g. one that
 // `npm run catalog:generate -- --products 1000000` filled), which is measured as it is.
 import { randomBytes } from 'node:crypto';
 
@@ -102,7 +102,8 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
   try {
     const [counted] = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from products where status = 'published'`));
     console.log(`\n${label}: ${counted?.n ?? 0} published products, ${CLIENTS} clients, ${SAMPLES} requests a scenario`);
-    for (const scenario of await scenarios(handle.db)) {
+    const only = process.env.BENCH_AISLE_ONLY;
+    for (const scenario of (await scenarios(handle.db)).filter((s) => only === undefined || s.name.startsWith(only))) {
       for (let i = 0; i < CLIENTS; i++) await scenario.run(handle.db, SAMPLES + i); // warm-up
       console.log(`  ${await measure(handle.db, scenario)}`);
     }
