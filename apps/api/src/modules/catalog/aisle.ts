@@ -265,21 +265,45 @@ async function pageOf(db: Reader, scope: AisleScope, condition: SQL, { sort, pag
   return (await productsByIds(db, ids.map((r) => r.id), lng)).data;
 }
 
-/**
- * The products of `ids`, whole, in that order, and the catalog's version read by the same
- * statement (undefined when there are no ids).
- */
-async function productsByIds(db: Reader, ids: string[], lng: Language) {
-  if (ids.length === 0) return { data: [], version: undefined };
-  const rows = await db
-    .select({ ...productColumns, version: sql<number>`(select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1)` })
+/** A page's products whole, and the catalog's version read by the same statement. */
+const pageColumns = { ...productColumns, version: sql<number>`(select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1)` };
+
+function pageQuery(db: Reader) {
+  return db
+    .select(pageColumns)
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
-    .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id))
-    .where(inArray(products.id, ids));
+    .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id));
+}
+
+type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+
+/** The department aisles' page statement, prepared once per database (planned once per connection). */
+const preparedPages = new WeakMap<Database, ReturnType<typeof preparePage>>();
+const preparePage = (db: Database) => pageQuery(db).where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare('aisle_page');
+
+/** `rows` in the order of `ids`, as the API answers them, and the version they were read with (undefined when none). */
+function inOrder(rows: PageRow[], ids: string[], lng: Language) {
   const place = new Map(ids.map((id, i) => [id, i]));
   const data = rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0)).map((r) => toProduct(r, lng));
   return { data, version: rows[0] === undefined ? undefined : Number(rows[0].version) };
+}
+
+/** The products of `ids`, whole, in that order, and the catalog's version read by the same statement. */
+async function productsByIds(db: Reader, ids: string[], lng: Language) {
+  if (ids.length === 0) return { data: [], version: undefined };
+  return inOrder(await pageQuery(db).where(inArray(products.id, ids)), ids, lng);
+}
+
+/** The same for a department's page, by its prepared statement. */
+async function pageProducts(db: Database, ids: string[], lng: Language) {
+  if (ids.length === 0) return { data: [], version: undefined };
+  let prepared = preparedPages.get(db);
+  if (!prepared) {
+    prepared = preparePage(db);
+    preparedPages.set(db, prepared);
+  }
+  return inOrder(await prepared.execute({ ids: `{${ids.join(',')}}` }), ids, lng);
 }
 
 /**
@@ -351,7 +375,7 @@ export async function readDepartmentAisle(db: Database, lng: Language, categoryI
     const names = await namesOfAisle(db, aisle, lng, memo);
     const subcategoryIds = idsOf(names.subcategories, filters.subcategory, categoryId);
     const rows = countInMemory(aisle, filters, subcategoryIds, { brand: BRAND_SET, subcategory: SUBCATEGORY_SET, whole: WHOLE_SET });
-    const { data, version = await readCatalogVersion(db) } = await productsByIds(db, pageInMemory(aisle, filters, subcategoryIds, sort, (page - 1) * pageSize, pageSize), lng);
+    const { data, version = await readCatalogVersion(db) } = await pageProducts(db, pageInMemory(aisle, filters, subcategoryIds, sort, (page - 1) * pageSize, pageSize), lng);
     if (checked || version === aisle.version) {
       const { facets, total } = toFacets(rows, { ...filters, subcategoryIds }, names, lng, false);
       return { data, page, pageSize, total, facets };
