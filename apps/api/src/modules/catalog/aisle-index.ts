@@ -347,6 +347,9 @@ function passes(aisle: DepartmentAisle, chosen: Chosen, i: number): number {
   );
 }
 
+/** 0 for unrated, then whole stars, 4 for 4.0 and above. */
+const starBand = (tenths: number) => (tenths >= 40 ? 4 : (tenths / 10) | 0);
+
 const tally = (counts: Int32Array, at: number) => {
   counts[at] = (counts[at] ?? 0) + 1;
 };
@@ -405,26 +408,31 @@ export function countInMemory(aisle: DepartmentAisle, filters: AisleFilters, sub
   let maxPrice = Number.NEGATIVE_INFINITY;
   const { size, brand, subcategory, price, ratingTenths, flags } = aisle;
   const { brands: brandsChosen, subcategories: subcategoriesChosen, minPrice: low, maxPrice: high, ratingTenths: leastRating, flags: wanted } = chosen;
+  // A group not chosen passes every entry: its bit is set once, and its column read only when counted.
+  const byPrice = low > Number.NEGATIVE_INFINITY || high < Number.POSITIVE_INFINITY;
+  const byRating = leastRating > Number.NEGATIVE_INFINITY;
+  const unchosen =
+    (brandsChosen === undefined ? BRAND : 0) | (subcategoriesChosen === undefined ? SUBCATEGORY : 0) | (byPrice ? 0 : PRICE) | (byRating ? 0 : RATING) | (wanted === 0 ? FLAGS : 0);
   // The typed arrays are read within their length: `as number` drops the checker's `undefined`.
   for (let i = 0; i < size; i++) {
-    const b = brand[i] as number;
-    const s = subcategory[i] as number;
-    const cents = price[i] as number;
-    const tenths = ratingTenths[i] as number;
-    const flag = flags[i] as number;
-    const pass =
-      (brandsChosen === undefined || brandsChosen[b] === 1 ? BRAND : 0) |
-      (subcategoriesChosen === undefined || subcategoriesChosen[s] === 1 ? SUBCATEGORY : 0) |
-      (cents >= low && cents <= high ? PRICE : 0) |
-      (tenths >= leastRating ? RATING : 0) |
-      ((flag & wanted) === wanted ? FLAGS : 0);
+    let pass = unchosen;
+    if (brandsChosen !== undefined && brandsChosen[brand[i] as number] === 1) pass |= BRAND;
+    if (subcategoriesChosen !== undefined && subcategoriesChosen[subcategory[i] as number] === 1) pass |= SUBCATEGORY;
+    if (byPrice) {
+      const cents = price[i] as number;
+      if (cents >= low && cents <= high) pass |= PRICE;
+    }
+    if (byRating && (ratingTenths[i] as number) >= leastRating) pass |= RATING;
+    if (wanted !== 0 && ((flags[i] as number) & wanted) === wanted) pass |= FLAGS;
     if (pass === ALL) {
+      const flag = flags[i] as number;
+      const cents = price[i] as number;
       total++;
       if (flag & IN_STOCK) inStock++;
       if (flag & ON_SALE) onSale++;
-      tally(byBrand, b);
-      tally(bySubcategory, s);
-      tally(rated, tenths >= 40 ? 4 : Math.floor(tenths / 10));
+      tally(byBrand, brand[i] as number);
+      tally(bySubcategory, subcategory[i] as number);
+      tally(rated, starBand(ratingTenths[i] as number));
       if (cents < minPrice) minPrice = cents;
       if (cents > maxPrice) maxPrice = cents;
       continue;
@@ -432,17 +440,19 @@ export function countInMemory(aisle: DepartmentAisle, filters: AisleFilters, sub
     // Only a product failing one group alone counts in that group's figures.
     switch (ALL ^ pass) {
       case BRAND:
-        tally(byBrand, b);
+        tally(byBrand, brand[i] as number);
         break;
       case SUBCATEGORY:
-        tally(bySubcategory, s);
+        tally(bySubcategory, subcategory[i] as number);
         break;
-      case PRICE:
+      case PRICE: {
+        const cents = price[i] as number;
         if (cents < minPrice) minPrice = cents;
         if (cents > maxPrice) maxPrice = cents;
         break;
+      }
       case RATING:
-        tally(rated, tenths >= 40 ? 4 : Math.floor(tenths / 10));
+        tally(rated, starBand(ratingTenths[i] as number));
         break;
     }
   }
