@@ -15,8 +15,9 @@ import type { FacetRow } from './aisle';
  * where the database took hundreds; a page is found by walking a sort's order.
  *
  * It is a cache derived from the database, one per process and department, never something
- * another process must see: it is read again when the catalog's version moves (the caller waits
- * for it, so a write is visible on the next answer as before). Sales and restocks change stock
+ * another process must see: it is read again when the catalog's version moves (the request that
+ * finds the move waits for it, so a write is visible on the next answer as before; requests
+ * meanwhile are answered from the aisle before). Sales and restocks change stock
  * without moving the version; each goes through the stock ledger, so once the aisle's stock is
  * older than STOCK_REFRESH_MS the next request first reads the stock of the products the ledger
  * names since then — a few rows, not the department — so an answer's in-stock figures are those
@@ -238,6 +239,9 @@ export async function departmentAisle(db: Reader, categoryId: string, unchecked 
   };
   const current = entry.aisle;
   if (!current || current.version !== version) {
+    // While another request reads the new catalog, answer from the one before (the catalog's
+    // answers may lag a write by up to 10 s): only the request that started the read waits.
+    if (current && entry.reading) return current;
     const fresh = await read();
     // A read started before the version moved is of the older catalog: read once more.
     return fresh.version >= version ? fresh : read();
