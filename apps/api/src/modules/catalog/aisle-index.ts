@@ -387,7 +387,7 @@ export interface FacetSets {
 }
 
 /** How many choices of filters a department keeps the facets of (the oldest forgotten first). */
-const FACETS_KEPT = 256;
+const FACETS_KEPT = 64;
 
 /**
  * The facet statement's rows (aisle.ts `countFacets`), counted in one pass over the department in
