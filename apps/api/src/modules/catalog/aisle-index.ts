@@ -62,7 +62,7 @@ export interface DepartmentAisle {
   flags: Uint8Array;
   /** Creation in microseconds since 1970 (exact as a double: below 2^53). */
   created: Float64Array;
-  /** Each sort's order of the entries, made when first asked for; featured is the entries' own. */
+  /** Each sort's order of the entries, made when the aisle is read; featured is the entries' own. */
   orders: Map<AisleSort, Uint32Array>;
   /** The entries in id order, made when stock first changes (entryOf). */
   byId?: Uint32Array;
@@ -303,16 +303,23 @@ function entryOf(aisle: DepartmentAisle, id: string): number {
 }
 
 /** An aisle's filters in the aisle's own terms: chosen brands and subcategories as flags by index. */
-interface Chosen {
+export interface Chosen {
+  /** Equal for equal choices: what the kept facets are found by. */
+  key: string;
   brands: Uint8Array | undefined;
   subcategories: Uint8Array | undefined;
   minPrice: number;
   maxPrice: number;
   ratingTenths: number;
   flags: number;
+  byPrice: boolean;
+  byRating: boolean;
+  /** The bits of the groups not chosen, which every entry passes. */
+  unchosen: number;
 }
 
-function chosenOf(aisle: DepartmentAisle, filters: AisleFilters, subcategoryIds: string[] | undefined): Chosen {
+/** `filters` (with subcategory keys resolved to ids) in the aisle's terms, once per request. */
+export function chosenOf(aisle: DepartmentAisle, filters: AisleFilters, subcategoryIds: string[] | undefined): Chosen {
   const flagsOf = (values: string[] | undefined, length: number, indexOf: (value: string) => number | undefined) => {
     if (values === undefined) return undefined;
     const flags = new Uint8Array(length);
@@ -322,13 +329,22 @@ function chosenOf(aisle: DepartmentAisle, filters: AisleFilters, subcategoryIds:
     }
     return flags;
   };
+  const brands = flagsOf(filters.brand, aisle.brands.length, (name) => aisle.brandIndex.get(name));
+  const subcategories = flagsOf(subcategoryIds, aisle.subcategoryIds.length, (id) => aisle.subcategoryIds.indexOf(id));
+  const byPrice = filters.minPrice !== undefined || filters.maxPrice !== undefined;
+  const byRating = filters.rating !== undefined;
+  const flags = (filters.inStock ? IN_STOCK : 0) | (filters.onSale ? ON_SALE : 0);
   return {
-    brands: flagsOf(filters.brand, aisle.brands.length, (name) => aisle.brandIndex.get(name)),
-    subcategories: flagsOf(subcategoryIds, aisle.subcategoryIds.length, (id) => aisle.subcategoryIds.indexOf(id)),
+    key: JSON.stringify([filters.brand, subcategoryIds, filters.minPrice, filters.maxPrice, filters.rating, filters.inStock, filters.onSale]),
+    brands,
+    subcategories,
     minPrice: filters.minPrice ?? Number.NEGATIVE_INFINITY,
     maxPrice: filters.maxPrice ?? Number.POSITIVE_INFINITY,
     ratingTenths: filters.rating === undefined ? Number.NEGATIVE_INFINITY : filters.rating * 10,
-    flags: (filters.inStock ? IN_STOCK : 0) | (filters.onSale ? ON_SALE : 0),
+    flags,
+    byPrice,
+    byRating,
+    unchosen: (brands === undefined ? BRAND : 0) | (subcategories === undefined ? SUBCATEGORY : 0) | (byPrice ? 0 : PRICE) | (byRating ? 0 : RATING) | (flags === 0 ? FLAGS : 0),
   };
 }
 
@@ -340,15 +356,23 @@ const RATING = 8;
 const FLAGS = 16;
 const ALL = BRAND | SUBCATEGORY | PRICE | RATING | FLAGS;
 
+/**
+ * Which filter groups entry `i` passes, a bit each. A group not chosen passes every entry: its bit
+ * comes from `unchosen`, and its column is not read. The typed arrays are read within their
+ * length: `as number` drops the checker's `undefined`.
+ */
 function passes(aisle: DepartmentAisle, chosen: Chosen, i: number): number {
-  const price = aisle.price[i] ?? 0;
-  return (
-    (chosen.brands === undefined || chosen.brands[aisle.brand[i] ?? 0] === 1 ? BRAND : 0) |
-    (chosen.subcategories === undefined || chosen.subcategories[aisle.subcategory[i] ?? 0] === 1 ? SUBCATEGORY : 0) |
-    (price >= chosen.minPrice && price <= chosen.maxPrice ? PRICE : 0) |
-    ((aisle.ratingTenths[i] ?? 0) >= chosen.ratingTenths ? RATING : 0) |
-    (((aisle.flags[i] ?? 0) & chosen.flags) === chosen.flags ? FLAGS : 0)
-  );
+  const { brands, subcategories, byPrice, byRating, flags } = chosen;
+  let pass = chosen.unchosen;
+  if (brands !== undefined && brands[aisle.brand[i] as number] === 1) pass |= BRAND;
+  if (subcategories !== undefined && subcategories[aisle.subcategory[i] as number] === 1) pass |= SUBCATEGORY;
+  if (byPrice) {
+    const cents = aisle.price[i] as number;
+    if (cents >= chosen.minPrice && cents <= chosen.maxPrice) pass |= PRICE;
+  }
+  if (byRating && (aisle.ratingTenths[i] as number) >= chosen.ratingTenths) pass |= RATING;
+  if (flags !== 0 && ((aisle.flags[i] as number) & flags) === flags) pass |= FLAGS;
+  return pass;
 }
 
 /** 0 for unrated, then whole stars, 4 for 4.0 and above. */
@@ -396,11 +420,9 @@ const FACETS_KEPT = 64;
  * highest (ties kept; aisle.ts picks among them), and the chosen ones. Kept per choice of
  * filters for as long as the aisle is current: its sorts and pages count once.
  */
-export function countInMemory(aisle: DepartmentAisle, filters: AisleFilters, subcategoryIds: string[] | undefined, sets: FacetSets): FacetRow[] {
-  const key = JSON.stringify([filters.brand, subcategoryIds, filters.minPrice, filters.maxPrice, filters.rating, filters.inStock, filters.onSale]);
-  const kept = aisle.facets.get(key);
+export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: FacetSets): FacetRow[] {
+  const kept = aisle.facets.get(chosen.key);
   if (kept) return kept;
-  const chosen = chosenOf(aisle, filters, subcategoryIds);
   const byBrand = new Int32Array(aisle.brands.length);
   const bySubcategory = new Int32Array(aisle.subcategoryIds.length);
   // Products by star band (0 for unrated, 4 for 4.0 and above) under every filter but rating's.
@@ -411,23 +433,9 @@ export function countInMemory(aisle: DepartmentAisle, filters: AisleFilters, sub
   let minPrice = Number.POSITIVE_INFINITY;
   let maxPrice = Number.NEGATIVE_INFINITY;
   const { size, brand, subcategory, price, ratingTenths, flags } = aisle;
-  const { brands: brandsChosen, subcategories: subcategoriesChosen, minPrice: low, maxPrice: high, ratingTenths: leastRating, flags: wanted } = chosen;
-  // A group not chosen passes every entry: its bit is set once, and its column read only when counted.
-  const byPrice = low > Number.NEGATIVE_INFINITY || high < Number.POSITIVE_INFINITY;
-  const byRating = leastRating > Number.NEGATIVE_INFINITY;
-  const unchosen =
-    (brandsChosen === undefined ? BRAND : 0) | (subcategoriesChosen === undefined ? SUBCATEGORY : 0) | (byPrice ? 0 : PRICE) | (byRating ? 0 : RATING) | (wanted === 0 ? FLAGS : 0);
-  // The typed arrays are read within their length: `as number` drops the checker's `undefined`.
+  const { brands: brandsChosen, subcategories: subcategoriesChosen } = chosen;
   for (let i = 0; i < size; i++) {
-    let pass = unchosen;
-    if (brandsChosen !== undefined && brandsChosen[brand[i] as number] === 1) pass |= BRAND;
-    if (subcategoriesChosen !== undefined && subcategoriesChosen[subcategory[i] as number] === 1) pass |= SUBCATEGORY;
-    if (byPrice) {
-      const cents = price[i] as number;
-      if (cents >= low && cents <= high) pass |= PRICE;
-    }
-    if (byRating && (ratingTenths[i] as number) >= leastRating) pass |= RATING;
-    if (wanted !== 0 && ((flags[i] as number) & wanted) === wanted) pass |= FLAGS;
+    const pass = passes(aisle, chosen, i);
     if (pass === ALL) {
       const flag = flags[i] as number;
       const cents = price[i] as number;
@@ -485,7 +493,7 @@ export function countInMemory(aisle: DepartmentAisle, filters: AisleFilters, sub
     max_price: maxPrice === Number.NEGATIVE_INFINITY ? null : maxPrice,
   });
   if (aisle.facets.size >= FACETS_KEPT) aisle.facets.delete(aisle.facets.keys().next().value ?? '');
-  aisle.facets.set(key, rows);
+  aisle.facets.set(chosen.key, rows);
   return rows;
 }
 
@@ -501,8 +509,7 @@ function listedAtLeast(counts: Int32Array, chosen: Uint8Array | undefined): numb
 }
 
 /** One page's ids: the entries passing every filter, in `sort`'s order, from `offset`. */
-export function pageInMemory(aisle: DepartmentAisle, filters: AisleFilters, subcategoryIds: string[] | undefined, sort: AisleSort, offset: number, limit: number): string[] {
-  const chosen = chosenOf(aisle, filters, subcategoryIds);
+export function pageInMemory(aisle: DepartmentAisle, chosen: Chosen, sort: AisleSort, offset: number, limit: number): string[] {
   const order = orderOf(aisle, sort);
   const ids: string[] = [];
   let skipped = 0;

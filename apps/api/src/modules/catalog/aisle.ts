@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { catalogVersion, categories, products, subcategories } from '../../db/schema';
 import { readCatalogVersion } from '../../lib/catalog-version';
 
-import { countInMemory, departmentAisle, pageInMemory, type DepartmentAisle } from './aisle-index';
+import { chosenOf, countInMemory, departmentAisle, pageInMemory, type DepartmentAisle } from './aisle-index';
 import { productColumns, toProduct } from './product-row';
 
 /*
@@ -374,8 +374,9 @@ export async function readDepartmentAisle(db: Database, lng: Language, categoryI
     const aisle = await departmentAisle(db, categoryId, !checked);
     const names = await namesOfAisle(db, aisle, lng, memo);
     const subcategoryIds = idsOf(names.subcategories, filters.subcategory, categoryId);
-    const rows = countInMemory(aisle, filters, subcategoryIds, { brand: BRAND_SET, subcategory: SUBCATEGORY_SET, whole: WHOLE_SET });
-    const { data, version = await readCatalogVersion(db) } = await pageProducts(db, pageInMemory(aisle, filters, subcategoryIds, sort, (page - 1) * pageSize, pageSize), lng);
+    const chosen = chosenOf(aisle, filters, subcategoryIds);
+    const rows = countInMemory(aisle, chosen, { brand: BRAND_SET, subcategory: SUBCATEGORY_SET, whole: WHOLE_SET });
+    const { data, version = await readCatalogVersion(db) } = await pageProducts(db, pageInMemory(aisle, chosen, sort, (page - 1) * pageSize, pageSize), lng);
     if (checked || version === aisle.version) {
       const { facets, total } = toFacets(rows, { ...filters, subcategoryIds }, names, lng, false);
       return { data, page, pageSize, total, facets };
