@@ -34,6 +34,9 @@ export interface AisleFiltersProps {
   formRef?: Ref<HTMLFormElement>;
 }
 
+/** The yes-or-no filters, in the order the availability group lists them. */
+const AVAILABILITY = ['inStock', 'onSale'] as const;
+
 /** The key of a control, to find it again after the list re-renders: `brand=Acme`. */
 export const controlKey = (name: string, value: string) => `${name}=${value}`;
 
@@ -52,44 +55,65 @@ function CountedLabel({ label, count }: { label: string; count: number | undefin
   return <span>{count === undefined ? label : `${label} (${formatCount(count, lng)})`}</span>;
 }
 
-function ValueGroup({
-  name,
+/** One box of a group (the rating's are radios), named and valued as the address names it. */
+interface Choice {
+  name: string;
+  value: string;
+  label: string;
+  count: number | undefined;
+  checked: boolean;
+  /** The aisle once the box is ticked (`true`) or cleared. */
+  choose: (checked: boolean) => AisleState;
+}
+
+/** A group of the form: its boxes, each applied at once, a long list scrolling on its own. */
+function ChoiceGroup({
   legend,
-  values,
-  chosen,
-  state,
+  type = 'checkbox',
+  choices,
   onChoose,
 }: {
-  name: MultiFilter;
   legend: string;
-  values: FacetValue[];
-  chosen: readonly string[];
-  state: AisleState;
+  type?: 'checkbox' | 'radio';
+  choices: readonly Choice[];
   onChoose: AisleFiltersProps['onChoose'];
 }) {
-  if (values.length === 0) return null;
+  if (choices.length === 0) return null;
   return (
     <fieldset className="dk-aisle-group">
       <legend className="dk-aisle-group__legend">{legend}</legend>
-      <ul className={values.length > 8 ? 'dk-aisle-group__values dk-aisle-group__values--long' : 'dk-aisle-group__values'}>
-        {values.map((entry) => (
-          <li key={entry.value}>
+      <ul className={choices.length > 8 ? 'dk-aisle-group__values dk-aisle-group__values--long' : 'dk-aisle-group__values'}>
+        {choices.map(({ name, value, label, count, checked, choose }) => (
+          <li key={controlKey(name, value)}>
             <label className="dk-aisle-choice">
               <input
-                type="checkbox"
+                type={type}
                 name={name}
-                value={entry.value}
-                checked={chosen.includes(entry.value)}
-                data-control={controlKey(name, entry.value)}
-                onChange={(event) => onChoose(toggled(state, name, entry.value, event.currentTarget.checked), controlKey(name, entry.value))}
+                value={value}
+                checked={checked}
+                data-control={controlKey(name, value)}
+                onChange={(event) => onChoose(choose(event.currentTarget.checked), controlKey(name, value))}
               />
-              <CountedLabel label={entry.label} count={entry.count} />
+              <CountedLabel label={label} count={count} />
             </label>
           </li>
         ))}
       </ul>
     </fieldset>
   );
+}
+
+/** A repeatable filter's values as boxes (see `valuesOf`), each adding or removing its value. */
+function facetChoices(name: MultiFilter, facet: readonly FacetValue[] | undefined, state: AisleState): Choice[] {
+  const chosen = state[name];
+  return valuesOf(facet, chosen).map(({ value, label, count }) => ({
+    name,
+    value,
+    label,
+    count,
+    checked: chosen.includes(value),
+    choose: (checked) => toggled(state, name, value, checked),
+  }));
 }
 
 /**
@@ -101,32 +125,17 @@ export function AisleFilters({ kind, formId, action, carried, state, price, face
   const { t } = useTranslation('catalog');
   const minId = useId();
   const maxId = useId();
-  const ratingCount = (value: number) => facets?.rating.find((entry) => entry.value === value)?.count;
   return (
     <form id={formId} ref={formRef} className="dk-aisle-form" method="get" action={action} aria-label={t('aisle.filters')} onSubmit={onApply}>
       {carried.map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
       {kind === 'search' ? (
-        <ValueGroup
-          name="department"
-          legend={t('aisle.groups.department')}
-          values={valuesOf(facets?.department, state.department)}
-          chosen={state.department}
-          state={state}
-          onChoose={onChoose}
-        />
+        <ChoiceGroup legend={t('aisle.groups.department')} choices={facetChoices('department', facets?.department, state)} onChoose={onChoose} />
       ) : (
-        <ValueGroup
-          name="subcategory"
-          legend={t('aisle.groups.subcategory')}
-          values={valuesOf(facets?.subcategory, state.subcategory)}
-          chosen={state.subcategory}
-          state={state}
-          onChoose={onChoose}
-        />
+        <ChoiceGroup legend={t('aisle.groups.subcategory')} choices={facetChoices('subcategory', facets?.subcategory, state)} onChoose={onChoose} />
       )}
-      <ValueGroup name="brand" legend={t('aisle.groups.brand')} values={valuesOf(facets?.brand, state.brand)} chosen={state.brand} state={state} onChoose={onChoose} />
+      <ChoiceGroup legend={t('aisle.groups.brand')} choices={facetChoices('brand', facets?.brand, state)} onChoose={onChoose} />
       <fieldset className="dk-aisle-group">
         <legend className="dk-aisle-group__legend">{t('aisle.groups.price')}</legend>
         <div className="dk-aisle-price">
@@ -160,57 +169,31 @@ export function AisleFilters({ kind, formId, action, carried, state, price, face
           />
         </div>
       </fieldset>
-      <fieldset className="dk-aisle-group">
-        <legend className="dk-aisle-group__legend">{t('aisle.groups.rating')}</legend>
-        <ul className="dk-aisle-group__values">
-          {AISLE_RATINGS.map((value) => (
-            <li key={value}>
-              <label className="dk-aisle-choice">
-                <input
-                  type="radio"
-                  name="rating"
-                  value={value}
-                  checked={state.rating === value}
-                  data-control={controlKey('rating', String(value))}
-                  onChange={() => onChoose(changed(state, { rating: value }), controlKey('rating', String(value)))}
-                />
-                <CountedLabel label={t('aisle.stars', { count: value })} count={ratingCount(value)} />
-              </label>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
-      <fieldset className="dk-aisle-group">
-        <legend className="dk-aisle-group__legend">{t('aisle.groups.availability')}</legend>
-        <ul className="dk-aisle-group__values">
-          <li>
-            <label className="dk-aisle-choice">
-              <input
-                type="checkbox"
-                name="inStock"
-                value="1"
-                checked={state.inStock}
-                data-control={controlKey('inStock', '1')}
-                onChange={(event) => onChoose(changed(state, { inStock: event.currentTarget.checked }), controlKey('inStock', '1'))}
-              />
-              <CountedLabel label={t('aisle.inStock')} count={facets?.inStock} />
-            </label>
-          </li>
-          <li>
-            <label className="dk-aisle-choice">
-              <input
-                type="checkbox"
-                name="onSale"
-                value="1"
-                checked={state.onSale}
-                data-control={controlKey('onSale', '1')}
-                onChange={(event) => onChoose(changed(state, { onSale: event.currentTarget.checked }), controlKey('onSale', '1'))}
-              />
-              <CountedLabel label={t('aisle.onSale')} count={facets?.onSale} />
-            </label>
-          </li>
-        </ul>
-      </fieldset>
+      <ChoiceGroup
+        legend={t('aisle.groups.rating')}
+        type="radio"
+        choices={AISLE_RATINGS.map((rating) => ({
+          name: 'rating',
+          value: String(rating),
+          label: t('aisle.stars', { count: rating }),
+          count: facets?.rating.find((entry) => entry.value === rating)?.count,
+          checked: state.rating === rating,
+          choose: () => changed(state, { rating }),
+        }))}
+        onChoose={onChoose}
+      />
+      <ChoiceGroup
+        legend={t('aisle.groups.availability')}
+        choices={AVAILABILITY.map((name) => ({
+          name,
+          value: '1',
+          label: t(`aisle.${name}`),
+          count: facets?.[name],
+          checked: state[name],
+          choose: (checked) => changed(state, { [name]: checked }),
+        }))}
+        onChoose={onChoose}
+      />
       <button type="submit" className="dk-button dk-button--contained dk-aisle-form__apply">
         {t('aisle.apply')}
       </button>
