@@ -41,6 +41,13 @@ async function categoryId(slug: string): Promise<string> {
   return row.id;
 }
 
+/** A department's aisle as kept, by its name. */
+async function kept(lng: 'en' | 'ar', name: string, request: AisleRequest) {
+  const answer = await readDepartmentAisle(db(), lng, name, request);
+  if (!answer) throw new Error(`no department ${name}`);
+  return answer;
+}
+
 beforeAll(async () => {
   await db().transaction(async (tx) => {
     await insertProducts(tx, generateSyntheticProducts(3_000, 56), 3_000_000);
@@ -63,47 +70,66 @@ describe('a department kept ahead of time', () => {
       for (const sort of AISLE_SORTS.filter((s) => s !== 'relevance')) {
         const request: AisleRequest = { filters, sort, page: 1 + (round % 3), pageSize: 10 + round };
         const lng = round % 2 === 0 ? 'en' : 'ar';
-        const kept = await readDepartmentAisle(db(), lng, id, request);
+        const fromKept = await kept(lng, 'Fashion', request);
         const { inScope: _inScope, ...counted } = await readAisle(db(), lng, departmentScope(id), request, {
           withDepartments: false,
           department: id,
           scopeKey: `department:${id}`,
         });
-        expect(kept, `${sort} ${JSON.stringify(filters)}`).toEqual(counted);
+        expect(fromKept, `${sort} ${JSON.stringify(filters)}`).toEqual(counted);
       }
     }
   });
 
   it('follows the catalog at once when its version moves', async () => {
-    const id = await categoryId('Grocery');
     const request: AisleRequest = { filters: {}, sort: 'featured', page: 1, pageSize: 5 };
-    const before = await readDepartmentAisle(db(), 'en', id, request);
+    const before = await kept('en', 'Grocery', request);
     const first = before.data[0]!;
     const brandCount = (answer: typeof before) => answer.facets.brand.find((b) => b.value === first.brand)?.count ?? 0;
     await db().transaction(async (tx) => {
       await tx.update(products).set({ status: 'draft' }).where(eq(products.id, first._id));
       await bumpCatalogVersion(tx);
     });
-    const after = await readDepartmentAisle(db(), 'en', id, request);
+    const after = await kept('en', 'Grocery', request);
     expect(after.total).toBe(before.total - 1);
     expect(after.data.map((p) => p._id)).not.toContain(first._id);
     expect(brandCount(after)).toBe(brandCount(before) - 1);
   });
 
   it('reads the stock the ledger changed once it is older than the refresh, since sales move stock without the version', async () => {
-    const id = await categoryId('Home');
     const request: AisleRequest = { filters: {}, sort: 'featured', page: 1, pageSize: 5 };
     const inStockOnly: AisleRequest = { ...request, filters: { inStock: true } };
-    const before = await readDepartmentAisle(db(), 'en', id, request);
+    const before = await kept('en', 'Home', request);
     const sold = before.data.find((p) => p.quantity > 0)!;
     await db().transaction((tx) => applyStockChanges(tx, [{ productId: sold._id, delta: -sold.quantity }], 'adjustment'));
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + STOCK_REFRESH_MS + 1_000);
-    const after = await readDepartmentAisle(db(), 'en', id, request);
+    const after = await kept('en', 'Home', request);
     expect(after.facets.inStock).toBe(before.facets.inStock - 1);
-    expect((await readDepartmentAisle(db(), 'en', id, inStockOnly)).data.map((p) => p._id)).not.toContain(sold._id);
+    expect((await kept('en', 'Home', inStockOnly)).data.map((p) => p._id)).not.toContain(sold._id);
     // Back in stock: counted again.
     await db().transaction((tx) => applyStockChanges(tx, [{ productId: sold._id, delta: 3 }], 'restock'));
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 2 * (STOCK_REFRESH_MS + 1_000));
-    expect((await readDepartmentAisle(db(), 'en', id, request)).facets.inStock).toBe(before.facets.inStock);
+    expect((await kept('en', 'Home', request)).facets.inStock).toBe(before.facets.inStock);
+  });
+
+  it('finds a department by its name in either case, and by its new name at once when renamed', async () => {
+    const request: AisleRequest = { filters: {}, sort: 'featured', page: 1, pageSize: 3 };
+    const before = await kept('en', 'ELECTRONICS', request);
+    expect(before.data.every((p) => p.category === 'electronics')).toBe(true);
+    expect(await readDepartmentAisle(db(), 'en', 'Nowhere', request)).toBeUndefined();
+    const rename = async (from: string, to: string) =>
+      db().transaction(async (tx) => {
+        await tx.update(categories).set({ slug: to }).where(eq(categories.slug, from));
+        await bumpCatalogVersion(tx);
+      });
+    await rename('electronics', 'Gadgets');
+    try {
+      expect(await readDepartmentAisle(db(), 'en', 'electronics', request)).toBeUndefined();
+      const after = await kept('en', 'gadgets', request);
+      expect(after.total).toBe(before.total);
+      expect(after.data.every((p) => p.category === 'Gadgets')).toBe(true);
+    } finally {
+      await rename('Gadgets', 'electronics');
+    }
   });
 });

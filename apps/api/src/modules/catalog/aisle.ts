@@ -361,23 +361,65 @@ function namesOfAisle(db: Database, aisle: DepartmentAisle, lng: Language, memo:
   return reading;
 }
 
+/** Every department's id by its name (lowercased), and the catalog version they were read at. */
+interface DepartmentIds {
+  version: number;
+  ids: Map<string, string>;
+}
+
+const departmentIdsKept = new WeakMap<Database, DepartmentIds>();
+
 /**
- * A department's aisle from what is kept of it ahead of time (aisle-index.ts, decision 0056):
- * the same answer as `readAisle` over `departmentScope`, counted and paged in memory; only the
- * page's products are read from the database.
+ * The departments' ids by name: those kept, unless `checked` or none are (then read, with the
+ * version, in one statement). Names are matched case-insensitively, as links and old bookmarks
+ * spell them either way.
  */
-export async function readDepartmentAisle(db: Database, lng: Language, categoryId: string, request: AisleRequest, memo: AisleMemo = computeEveryTime): Promise<AislePageResponse> {
+async function departmentIds(db: Database, checked: boolean): Promise<DepartmentIds> {
+  const kept = departmentIdsKept.get(db);
+  if (kept && !checked) return kept;
+  const result = await db.execute(sql`
+    select v.version, ${categories.id} as id, lower(${categories.slug}) as name
+    from (select coalesce((select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1), 0) as version) v
+    left join ${categories} on true`);
+  const rows = rowsOf<{ version: number | string; id: string | null; name: string | null }>(result);
+  const read: DepartmentIds = { version: Number(rows[0]?.version ?? 0), ids: new Map() };
+  for (const row of rows) if (row.id !== null && row.name !== null) read.ids.set(row.name, row.id);
+  const latest = departmentIdsKept.get(db);
+  if (!latest || latest.version <= read.version) departmentIdsKept.set(db, read);
+  return read;
+}
+
+/**
+ * A department's aisle, by the department's name, from what is kept of it ahead of time
+ * (aisle-index.ts, decision 0056): the same answer as `readAisle` over `departmentScope`, counted
+ * and paged in memory; only the page's products are read from the database. Undefined when no
+ * department has that name.
+ */
+export async function readDepartmentAisle(
+  db: Database,
+  lng: Language,
+  categoryName: string,
+  request: AisleRequest,
+  memo: AisleMemo = computeEveryTime,
+): Promise<AislePageResponse | undefined> {
   const { filters, sort, page, pageSize } = request;
-  // The aisle kept is taken on trust and the version read with the page's products; when it had
-  // moved, the aisle is read again and the page taken from it.
+  // The departments' ids and the aisle kept are taken on trust, and the version read with the
+  // page's products: one statement a request. When the version had moved (or the name is not
+  // among those kept), both are read again and the page taken from them.
   for (let checked = false; ; checked = true) {
+    const departments = await departmentIds(db, checked);
+    const categoryId = departments.ids.get(categoryName.toLowerCase());
+    if (categoryId === undefined) {
+      if (checked) return undefined;
+      continue;
+    }
     const aisle = await departmentAisle(db, categoryId, !checked);
     const names = await namesOfAisle(db, aisle, lng, memo);
     const subcategoryIds = idsOf(names.subcategories, filters.subcategory, categoryId);
     const chosen = chosenOf(aisle, filters, subcategoryIds);
     const rows = countInMemory(aisle, chosen, { brand: BRAND_SET, subcategory: SUBCATEGORY_SET, whole: WHOLE_SET });
     const { data, version = await readCatalogVersion(db) } = await pageProducts(db, pageInMemory(aisle, chosen, sort, (page - 1) * pageSize, pageSize), lng);
-    if (checked || version === aisle.version) {
+    if (checked || (version === aisle.version && version === departments.version)) {
       const { facets, total } = toFacets(rows, { ...filters, subcategoryIds }, names, lng, false);
       return { data, page, pageSize, total, facets };
     }

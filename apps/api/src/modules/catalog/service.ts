@@ -1,7 +1,7 @@
 import type { AislePageResponse } from '@dukkan/contracts/aisle';
 import type { Product, Category, Subcategory } from '@dukkan/contracts/catalog';
 import type { Language } from '@dukkan/contracts/common';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
 import { categories, products, subcategories } from '../../db/schema';
@@ -90,20 +90,8 @@ export async function getProduct(db: Database, lng: Language, id: string): Promi
  * it either way): its published products narrowed by `request`'s filters, in its order, one page
  * with the facets, from what is kept of it ahead of time (aisle.ts). Undefined when no such department.
  */
-export async function listDepartmentAisle(
-  db: Database,
-  lng: Language,
-  categoryName: string,
-  request: AisleRequest,
-  memo?: AisleMemo,
-): Promise<AislePageResponse | undefined> {
-  const [category] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(sql`lower(${categories.slug}) = lower(${categoryName})`)
-    .limit(1);
-  if (!category) return undefined;
-  return readDepartmentAisle(db, lng, category.id, request, memo);
+export function listDepartmentAisle(db: Database, lng: Language, categoryName: string, request: AisleRequest, memo?: AisleMemo): Promise<AislePageResponse | undefined> {
+  return readDepartmentAisle(db, lng, categoryName, request, memo);
 }
 
 /** All subcategories, grouped by department order, one page at a time. */
