@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, Link, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -53,6 +53,15 @@ const routes: RouteObject[] = [
       { path: '/next', element: <Page title="Next page" /> },
       { path: '/slow', element: <Page title="Slow page" delay={150} /> },
       { path: '/search', element: <Page title="Results" /> },
+      {
+        path: '/aisle',
+        element: (
+          <>
+            <Page title="Aisle" />
+            <section id="all-products" aria-label="All products" />
+          </>
+        ),
+      },
       {
         path: '/lazy',
         lazy: async () => {
@@ -169,6 +178,18 @@ describe('FocusKeeper', () => {
     await screen.findByRole('heading', { level: 1, name: 'Slow page' });
     await expectAnnounced('Slow page | Dukkan');
     expect(menu).toHaveFocus();
+  });
+
+  it('moves it to the place a #hash names instead, without scrolling away from it, and says the title', async () => {
+    const router = renderAt('/aisle');
+    await screen.findByRole('heading', { level: 1, name: 'Aisle' });
+    const list = screen.getByRole('region', { name: 'All products' });
+    const focus = vi.spyOn(list, 'focus');
+    await act(() => router.navigate('/aisle?subcategory=tea#all-products'));
+    await waitFor(() => expect(list).toHaveFocus());
+    expect(focus).toHaveBeenCalledWith({ preventScroll: true });
+    expect(list).toHaveAttribute('tabindex', '-1');
+    await expectAnnounced('Aisle | Dukkan');
   });
 
   it('does nothing when only the #hash changes: the skip link keeps its own way', async () => {

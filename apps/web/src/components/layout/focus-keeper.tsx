@@ -28,12 +28,15 @@ function afterNextPaint(callback: () => void): () => void {
 /**
  * Watches for the new page's heading in `<main>` (a page may load lazily, or render after its
  * data or the session), then focuses it, or the main region after `HEADING_WAIT_MS`; then
- * announces the page's title. The focus stays where it is when it already is in `<main>` (a
+ * announces the page's title. An address whose `#hash` names a place in `<main>` (a link into a
+ * department's list, `#all-products`) has that place focused instead, without scrolling:
+ * ScrollRestoration has scrolled to it, as to a `#hash` on the same page, and the heading's focus
+ * would scroll the view back up. The focus stays where it is when it already is in `<main>` (a
  * control that stays across the change, as the account's menu, or one the page focused itself),
  * and when anything takes it before the heading is there (the shopper, or the page).
  * `stop()` answers whether it had not finished.
  */
-function focusNewPage(announce: (text: string) => void): { stop: () => boolean } {
+function focusNewPage(announce: (text: string) => void, placeId: string): { stop: () => boolean } {
   const active = document.activeElement;
   let moveFocus = !(active && active !== document.body && document.querySelector('main')?.contains(active));
   let finished = false;
@@ -52,16 +55,19 @@ function focusNewPage(announce: (text: string) => void): { stop: () => boolean }
   }
 
   function check() {
-    const heading = document.querySelector('main')?.querySelector('h1');
+    const main = document.querySelector('main');
+    const place = placeId ? document.getElementById(placeId) : null;
+    if (place && main?.contains(place)) return settle(place, true);
+    const heading = main?.querySelector('h1');
     if (heading) settle(heading);
   }
 
-  function settle(target: HTMLElement | null) {
+  function settle(target: HTMLElement | null, preventScroll = false) {
     finish();
     if (target && moveFocus) {
       // Focusable from script only: a heading is no stop on the Tab key's way.
       if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-      target.focus();
+      target.focus({ preventScroll });
     }
     cancelAnnouncement = afterNextPaint(() => announce(document.title));
   }
@@ -79,10 +85,19 @@ function focusNewPage(announce: (text: string) => void): { stop: () => boolean }
   };
 }
 
+/** The id a `#hash` names ('' for none, or one that cannot be decoded). */
+function placeIdOf(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Keeps the keyboard focus where the shopper is (WCAG 2.4.3). After a page change in the browser
- * the focus moves to the new page's heading, once it exists (see `focusNewPage`), and a polite
- * live region says the page's title; not on the document's first load, nor when only the `#hash` changes (the skip
+ * the focus moves to the new page's heading once it exists, or to the place its `#hash` names
+ * (see `focusNewPage`), and a polite live region says the page's title; not on the document's first load, nor when only the `#hash` changes (the skip
  * link), nor within one list (lib/list-navigation.ts). A control disabled while it works gets the focus back when it is enabled again
  * (`useFocusBackWhenEnabled`). Mounted once in each layout.
  */
@@ -93,11 +108,13 @@ export function FocusKeeper() {
   const withinList = isListNavigation(location.state);
   const [announcement, setAnnouncement] = useState('');
   const locationKey = useRef(location.key);
+  const hash = useRef(location.hash);
   // The page this layout has moved the focus to (or first showed); '' when a move was cut short.
   const handled = useRef<string | null>(null);
 
   useEffect(() => {
     locationKey.current = location.key;
+    hash.current = location.hash;
   });
 
   useEffect(() => {
@@ -108,7 +125,7 @@ export function FocusKeeper() {
     if (firstLoad || withinList) return;
     // Emptied first, so the same title said again (back to the same page) is still a change.
     setAnnouncement('');
-    const watch = focusNewPage(setAnnouncement);
+    const watch = focusNewPage(setAnnouncement, placeIdOf(hash.current));
     return () => {
       // Cut short (another page came first, or React's development double run): not done.
       if (watch.stop()) handled.current = '';
