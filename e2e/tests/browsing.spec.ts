@@ -160,8 +160,8 @@ test.describe('browsing', () => {
       await expect(allProducts(page, name).getByRole('article').first()).toBeVisible();
     }
     await page.getByRole('link', { name: 'Shop now' }).first().click();
-    await expect(page).toHaveURL(/\/Patio&Garden\?subcategory=patio-and-garden-grills-outdoor-cooking$/);
-    await expect(page.getByRole('heading', { level: 2, name: 'Grills & Outdoor Cooking in Patio & Garden' })).toBeVisible();
+    await expect(page).toHaveURL(/\/Patio&Garden\?subcategory=patio-and-garden-grills-outdoor-cooking#all-products$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Grills & Outdoor Cooking in Patio & Garden' })).toBeInViewport();
   });
 
   test('electronics: Apple deals are Apple products, tiles open filtered views, "Refresh your outdoors" grid', async ({ page }) => {
@@ -177,8 +177,9 @@ test.describe('browsing', () => {
       await expect(tiles.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await tiles.getByRole('link', { name: 'Tablets', exact: true }).click();
-    await expect(page).toHaveURL(/\/electronics\?subcategory=electronics-tablets$/);
+    await expect(page).toHaveURL(/\/electronics\?subcategory=electronics-tablets#all-products$/);
     const tablets = page.getByRole('region', { name: 'Tablets in Electronics' });
+    await expect(tablets.getByRole('heading', { level: 2 })).toBeInViewport();
     await expect(tablets.getByRole('article').first()).toBeVisible();
     for (const title of await tablets.getByRole('article').getByRole('link').allTextContents()) expect(title).toMatch(/iPad|Tab/);
 
@@ -194,8 +195,18 @@ test.describe('browsing', () => {
     await expect(page.getByRole('heading', { name: 'New looks for her' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Easy style for him' })).toBeVisible();
     await slider(page, 'New spring arrivals').getByRole('link', { name: /^View all/ }).click();
-    await expect(page).toHaveURL(/\/fashion\?subcategory=fashion-womens-clothing$/);
-    await expect(page.getByRole('heading', { level: 2, name: "Women's Clothing in Fashion" })).toBeVisible();
+    await expect(page).toHaveURL(/\/fashion\?subcategory=fashion-womens-clothing#all-products$/);
+    await expect(page.getByRole('heading', { level: 2, name: "Women's Clothing in Fashion" })).toBeInViewport();
+
+    // A click that leaves the focus on the page (Safari focuses no link it follows): the list,
+    // not the heading at the top, takes the focus, and stays in view.
+    await page.goto('/fashion');
+    await waitUntilLive(page);
+    await page.getByRole('link', { name: 'Shop now' }).last().dispatchEvent('click');
+    await expect(page).toHaveURL(/\/fashion\?subcategory=fashion-mens-clothing#all-products$/);
+    const men = page.getByRole('region', { name: "Men's Clothing in Fashion" });
+    await expect(men).toBeFocused();
+    await expect(men.getByRole('heading', { level: 2 })).toBeInViewport();
   });
 
   test('Baby shows its promo "Up to 20% off activity & gear"', async ({ page }) => {

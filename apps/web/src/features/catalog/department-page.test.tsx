@@ -17,6 +17,7 @@ const electronics = department('electronics');
 const patio = department('Patio&Garden');
 const beauty = department('Beauty');
 const fashion = department('Fashion');
+const baby = department('Baby');
 
 function pagedProducts(total: number, brandOf: (n: number) => string = () => 'Acme') {
   return (url: URL) =>
@@ -97,7 +98,7 @@ describe('DepartmentPage', () => {
     expect(screen.getByRole('heading', { name: 'Fire up the grill' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Grow a greener garden' })).toBeInTheDocument();
     const [grill] = screen.getAllByRole('link', { name: 'Shop now' });
-    expect(grill).toHaveAttribute('href', '/Patio&Garden?subcategory=patio-and-garden-grills-outdoor-cooking');
+    expect(grill).toHaveAttribute('href', '/Patio&Garden?subcategory=patio-and-garden-grills-outdoor-cooking#all-products');
 
     const deals = await findCarousel('Deals');
     const slides = within(deals).getAllByRole('group');
@@ -123,17 +124,17 @@ describe('DepartmentPage', () => {
     const tiles = screen.getByRole('region', { name: 'Shop tech' });
     expect(within(tiles).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Tech savings', '/electronics#all-products'],
-      ['Cell phones', '/electronics?subcategory=electronics-cell-phones'],
-      ['Video games', '/electronics?subcategory=electronics-video-games'],
-      ['Smart TVs', '/electronics?subcategory=electronics-smart-tvs'],
-      ['Tablets', '/electronics?subcategory=electronics-tablets'],
-      ['Computers', '/electronics?subcategory=electronics-computers'],
+      ['Cell phones', '/electronics?subcategory=electronics-cell-phones#all-products'],
+      ['Video games', '/electronics?subcategory=electronics-video-games#all-products'],
+      ['Smart TVs', '/electronics?subcategory=electronics-smart-tvs#all-products'],
+      ['Tablets', '/electronics?subcategory=electronics-tablets#all-products'],
+      ['Computers', '/electronics?subcategory=electronics-computers#all-products'],
     ]);
 
     const outdoors = screen.getByRole('region', { name: 'Refresh your outdoors' });
     expect(within(outdoors).getByRole('link', { name: 'View all Refresh your outdoors' })).toHaveAttribute(
       'href',
-      '/electronics?subcategory=electronics-audio',
+      '/electronics?subcategory=electronics-audio#all-products',
     );
     await within(outdoors).findAllByRole('article');
     const audio = requests.find((request) => request.url.searchParams.get('subcategory') === 'electronics-audio');
@@ -145,11 +146,19 @@ describe('DepartmentPage', () => {
     renderWithProviders(<DepartmentPage department={fashion} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Spring fashion refresh' })).toBeInTheDocument();
     const outdoors = await findCarousel('Refresh your outdoors');
-    expect(within(outdoors).getByRole('link', { name: /^View all/ })).toHaveAttribute('href', '/fashion?subcategory=fashion-activewear');
+    expect(within(outdoors).getByRole('link', { name: /^View all/ })).toHaveAttribute('href', '/fashion?subcategory=fashion-activewear#all-products');
     const arrivals = await findCarousel('New spring arrivals');
-    expect(within(arrivals).getByRole('link', { name: /^View all/ })).toHaveAttribute('href', '/fashion?subcategory=fashion-womens-clothing');
+    expect(within(arrivals).getByRole('link', { name: /^View all/ })).toHaveAttribute('href', '/fashion?subcategory=fashion-womens-clothing#all-products');
     expect(screen.getByRole('heading', { name: 'New looks for her' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Easy style for him' })).toBeInTheDocument();
+  });
+
+  it("Baby's promo below the list opens its subcategory at the list", async () => {
+    answerWith(categoryProductsAnswer('Baby', pagedProducts(2)));
+    renderWithProviders(<DepartmentPage department={baby} />);
+    await allProducts('Baby');
+    expect(screen.getByRole('heading', { name: 'Up to 20% off activity & gear' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Shop now' })).toHaveAttribute('href', '/Baby?subcategory=baby-activity-gear#all-products');
   });
 
   it('with ?subcategory= narrows the list to that subcategory, under its name, below the sliders', async () => {

@@ -1,4 +1,3 @@
-import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,7 +12,7 @@ import { useLanguage } from '../../lib/use-language';
 
 import { departmentListArgs, useListCategoryProductsQuery } from './catalog-api';
 import { DepartmentSectionView } from './department-sections';
-import { ALL_PRODUCTS_ID, bannerSrc, type Department } from './departments';
+import { ALL_PRODUCTS_ID, bannerSrc, type Department, departmentListHref } from './departments';
 
 /** The department's products, narrowed, sorted and paged as the address says (issue #34). */
 function ProductList({ department, name }: { department: Department; name: string }) {
@@ -95,7 +94,7 @@ export function DepartmentPage({ department }: { department: Department }) {
             text={t(`banners.${department.promo.text}.text`)}
             action={
               department.promo.subcategory
-                ? { label: t('banners.shopNow'), href: storefrontPaths.subcategory(department.path, department.promo.subcategory) }
+                ? { label: t('banners.shopNow'), href: departmentListHref(department, department.promo.subcategory) }
                 : undefined
             }
           />

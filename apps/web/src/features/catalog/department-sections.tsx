@@ -13,8 +13,8 @@ import { useLanguage } from '../../lib/use-language';
 
 import { useListCategoryProductsQuery, useListSubcategoriesQuery } from './catalog-api';
 import {
-  ALL_PRODUCTS_ID,
   bannerSrc,
+  departmentListHref,
   type Department,
   type DepartmentBanner,
   type DepartmentSection,
@@ -46,7 +46,7 @@ function BannerPair({ department, banners }: { department: Department; banners: 
           title={t(`banners.${banner.text}.title`)}
           text={t(`banners.${banner.text}.text`)}
           size="compact"
-          action={banner.subcategory ? { label: t('banners.shopNow'), href: storefrontPaths.subcategory(department.path, banner.subcategory) } : undefined}
+          action={banner.subcategory ? { label: t('banners.shopNow'), href: departmentListHref(department, banner.subcategory) } : undefined}
         />
       ))}
     </div>
@@ -61,7 +61,7 @@ function DealsSlider({ department, title }: { department: Department; title: Sec
   return (
     <ProductCarouselSection
       title={t(`sections.${title}`)}
-      viewAllHref={`${department.path}#${ALL_PRODUCTS_ID}`}
+      viewAllHref={departmentListHref(department)}
       settings={DEALS_SLIDER}
       products={data ? dealsOf(data.data) : undefined}
       isLoading={isLoading}
@@ -106,7 +106,7 @@ function SubcategorySlider({ department, title, subcategory }: { department: Dep
   return (
     <ProductCarouselSection
       title={t(`sections.${title}`)}
-      viewAllHref={storefrontPaths.subcategory(department.path, subcategory)}
+      viewAllHref={departmentListHref(department, subcategory)}
       settings={DEALS_SLIDER}
       products={data?.data}
       isLoading={isLoading}
@@ -141,7 +141,7 @@ function SubcategoryGrid({
         <h2 className="dk-section-title" id={headingId}>
           {heading}
         </h2>
-        <ViewAllLink href={storefrontPaths.subcategory(department.path, subcategory)} title={heading} />
+        <ViewAllLink href={departmentListHref(department, subcategory)} title={heading} />
       </div>
       {isLoading ? <ProductGridSkeleton count={count} /> : null}
       {isError ? <p className="dk-muted">{t('grid.error')}</p> : null}
@@ -168,7 +168,7 @@ function TechTiles({ department, tiles }: { department: Department; tiles: reado
       <ul className="dk-tech-tiles">
         {tiles.map((tile) => (
           <li key={tile.key}>
-            <Link to={tile.subcategory ? storefrontPaths.subcategory(department.path, tile.subcategory) : `${department.path}#${ALL_PRODUCTS_ID}`} className="dk-tech-tile">
+            <Link to={departmentListHref(department, tile.subcategory)} className="dk-tech-tile">
               {isLoading ? (
                 <span className="dk-tech-tile__placeholder" />
               ) : (

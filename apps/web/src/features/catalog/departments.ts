@@ -1,4 +1,5 @@
 import { DEPARTMENT_PATHS, type DepartmentName } from '@dukkan/contracts/departments';
+import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
 
 /** Names of the banner images the API serves at `/images/banners/{name}.svg` (1600 x 500, no text). */
 export type BannerImage =
@@ -105,8 +106,17 @@ export interface Department {
   promo?: DepartmentBanner;
 }
 
-/** Where a department's full product grid starts (tiles and "View all" of deals link here). */
+/** Where a department's full product grid starts (tiles, banners and "View all" link here). */
 export const ALL_PRODUCTS_ID = 'all-products';
+
+/**
+ * A link into the department's product list, narrowed to `subcategory` when given: it lands at
+ * the list (`#all-products`), not at the banners above it. The fragment is the page's own, so it
+ * stays out of `storefrontPaths`, whose paths the API's sitemaps and mail use too.
+ */
+export function departmentListHref(department: Pick<Department, 'path'>, subcategory?: string): string {
+  return `${subcategory ? storefrontPaths.subcategory(department.path, subcategory) : department.path}#${ALL_PRODUCTS_ID}`;
+}
 
 export function bannerSrc(image: BannerImage): string {
   return `/images/banners/${image}.svg`;
