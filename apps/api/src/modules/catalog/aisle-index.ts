@@ -64,6 +64,12 @@ export interface DepartmentAisle {
   created: Float64Array;
   /** Each sort's order of the entries, made when the aisle is read; featured is the entries' own. */
   orders: Map<AisleSort, Uint32Array>;
+  /**
+   * The entries grouped by brand, each brand's in price order (price_asc's: price, then id):
+   * brand b's are `byBrandPrice[brandStart[b]]` to `byBrandPrice[brandStart[b + 1] - 1]`.
+   */
+  byBrandPrice: Uint32Array;
+  brandStart: Uint32Array;
   /** The entries in id order, made when stock first changes (entryOf). */
   byId?: Uint32Array;
   /** The facet rows of recent choices of filters (countInMemory). */
@@ -97,11 +103,20 @@ function writeIdWords(words: Uint32Array, at: number, id: string): void {
   for (let w = 0; w < 4; w++) words[at * 4 + w] = Number.parseInt(hex.slice(w * 8, w * 8 + 8), 16) >>> 0;
 }
 
+/** Two hex digits of each byte value. */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/** Eight hex digits of a 32-bit word. */
+const hexOf = (word: number) => (HEX[word >>> 24] as string) + (HEX[(word >>> 16) & 0xff] as string) + (HEX[(word >>> 8) & 0xff] as string) + (HEX[word & 0xff] as string);
+
 /** Entry `i`'s id as the database spells it. */
 export function idOf(aisle: DepartmentAisle, i: number): string {
-  let hex = '';
-  for (let w = 0; w < 4; w++) hex += (aisle.idWords[i * 4 + w] ?? 0).toString(16).padStart(8, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const words = aisle.idWords;
+  const a = hexOf(words[i * 4] as number);
+  const b = hexOf(words[i * 4 + 1] as number);
+  const c = hexOf(words[i * 4 + 2] as number);
+  const d = hexOf(words[i * 4 + 3] as number);
+  return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
 }
 
 function compareIds(aisle: DepartmentAisle, a: number, b: number): number {
@@ -145,6 +160,8 @@ async function readDepartmentAisle(db: Reader, categoryId: string, version: numb
     flags: new Uint8Array(size),
     created: new Float64Array(size),
     orders: new Map(),
+    byBrandPrice: new Uint32Array(size),
+    brandStart: new Uint32Array(0),
     facets: new Map(),
   };
   const { brandIndex } = aisle;
@@ -174,7 +191,45 @@ async function readDepartmentAisle(db: Reader, categoryId: string, version: numb
   });
   // Every order now, while the aisle is not yet current, rather than on a shopper's request.
   for (const sort of ['price_asc', 'price_desc', 'newest', 'rating'] as const) orderOf(aisle, sort);
+  groupByBrand(aisle);
   return aisle;
+}
+
+/** Fills `byBrandPrice` and `brandStart`: the price order, stably grouped by brand (a counting sort). */
+function groupByBrand(aisle: DepartmentAisle): void {
+  const { brand, byBrandPrice } = aisle;
+  const start = new Uint32Array(aisle.brands.length + 1);
+  for (let i = 0; i < aisle.size; i++) start[(brand[i] as number) + 1] = (start[(brand[i] as number) + 1] as number) + 1;
+  for (let b = 0; b < aisle.brands.length; b++) start[b + 1] = (start[b + 1] as number) + (start[b] as number);
+  const next = start.slice(0, -1);
+  for (const i of orderOf(aisle, 'price_asc') ?? []) {
+    const b = brand[i] as number;
+    byBrandPrice[next[b] as number] = i;
+    next[b] = (next[b] as number) + 1;
+  }
+  aisle.brandStart = start;
+}
+
+/** The first position in [from, to) where `reached` holds, or `to` (it must hold from there on). */
+function firstWhere(from: number, to: number, reached: (k: number) => boolean): number {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (reached(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/** Brand b's entries priced within the chosen range: positions in `byBrandPrice`, [from, to). */
+function brandInRange(aisle: DepartmentAisle, chosen: Chosen, b: number): [number, number] {
+  const { byBrandPrice, brandStart, price } = aisle;
+  const start = brandStart[b] as number;
+  const end = brandStart[b + 1] as number;
+  if (!chosen.byPrice) return [start, end];
+  const from = firstWhere(start, end, (k) => (price[byBrandPrice[k] as number] as number) >= chosen.minPrice);
+  return [from, firstWhere(from, end, (k) => (price[byBrandPrice[k] as number] as number) > chosen.maxPrice)];
 }
 
 /**
@@ -307,6 +362,8 @@ export interface Chosen {
   /** Equal for equal choices: what the kept facets are found by. */
   key: string;
   brands: Uint8Array | undefined;
+  /** The chosen brands the aisle has, by index. */
+  brandList: number[];
   subcategories: Uint8Array | undefined;
   minPrice: number;
   maxPrice: number;
@@ -337,6 +394,7 @@ export function chosenOf(aisle: DepartmentAisle, filters: AisleFilters, subcateg
   return {
     key: JSON.stringify([filters.brand, subcategoryIds, filters.minPrice, filters.maxPrice, filters.rating, filters.inStock, filters.onSale]),
     brands,
+    brandList: [...new Set((filters.brand ?? []).flatMap((name) => aisle.brandIndex.get(name) ?? []))],
     subcategories,
     minPrice: filters.minPrice ?? Number.NEGATIVE_INFINITY,
     maxPrice: filters.maxPrice ?? Number.POSITIVE_INFINITY,
@@ -413,61 +471,135 @@ export interface FacetSets {
 /** How many choices of filters a department keeps the facets of (the oldest forgotten first). */
 const FACETS_KEPT = 64;
 
-/**
- * The facet statement's rows (aisle.ts `countFacets`), counted in one pass over the department in
- * memory: each group's counts under every filter but its own, the rest under all of them. Only
- * the brands that can be listed come back: those whose count reaches the MAX_FACET_VALUES-th
- * highest (ties kept; aisle.ts picks among them), and the chosen ones. Kept per choice of
- * filters for as long as the aisle is current: its sorts and pages count once.
- */
-export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: FacetSets): FacetRow[] {
-  const kept = aisle.facets.get(chosen.key);
-  if (kept) return kept;
-  const byBrand = new Int32Array(aisle.brands.length);
-  const bySubcategory = new Int32Array(aisle.subcategoryIds.length);
-  // Products by star band (0 for unrated, 4 for 4.0 and above) under every filter but rating's.
-  const rated = new Int32Array(5);
-  let total = 0;
-  let inStock = 0;
-  let onSale = 0;
-  let minPrice = Number.POSITIVE_INFINITY;
-  let maxPrice = Number.NEGATIVE_INFINITY;
-  const { size, brand, subcategory, price, ratingTenths, flags } = aisle;
-  const { brands: brandsChosen, subcategories: subcategoriesChosen } = chosen;
+/** What one choice of filters counts: the figures of the facet statement's rows. */
+interface Tallies {
+  byBrand: Int32Array;
+  bySubcategory: Int32Array;
+  /** Products by star band (0 for unrated, 4 for 4.0 and above) under every filter but rating's. */
+  rated: Int32Array;
+  total: number;
+  inStock: number;
+  onSale: number;
+  minPrice: number;
+  maxPrice: number;
+}
+
+function emptyTallies(aisle: DepartmentAisle): Tallies {
+  return {
+    byBrand: new Int32Array(aisle.brands.length),
+    bySubcategory: new Int32Array(aisle.subcategoryIds.length),
+    rated: new Int32Array(5),
+    total: 0,
+    inStock: 0,
+    onSale: 0,
+    minPrice: Number.POSITIVE_INFINITY,
+    maxPrice: Number.NEGATIVE_INFINITY,
+  };
+}
+
+/** Entry `i`, passing every filter, in the figures of products passing every filter. */
+function tallyPassing(aisle: DepartmentAisle, t: Tallies, i: number, byBrand: boolean): void {
+  const flag = aisle.flags[i] as number;
+  t.total++;
+  if (flag & IN_STOCK) t.inStock++;
+  if (flag & ON_SALE) t.onSale++;
+  if (byBrand) tally(t.byBrand, aisle.brand[i] as number);
+  tally(t.bySubcategory, aisle.subcategory[i] as number);
+  tally(t.rated, starBand(aisle.ratingTenths[i] as number));
+}
+
+const within = (t: Tallies, cents: number) => {
+  if (cents < t.minPrice) t.minPrice = cents;
+  if (cents > t.maxPrice) t.maxPrice = cents;
+};
+
+/** Every filter group's figures, in one pass over the department. */
+function tallyEveryEntry(aisle: DepartmentAisle, chosen: Chosen): Tallies {
+  const t = emptyTallies(aisle);
+  const { size, brand, subcategory, price, ratingTenths } = aisle;
   for (let i = 0; i < size; i++) {
     const pass = passes(aisle, chosen, i);
     if (pass === ALL) {
-      const flag = flags[i] as number;
-      const cents = price[i] as number;
-      total++;
-      if (flag & IN_STOCK) inStock++;
-      if (flag & ON_SALE) onSale++;
-      tally(byBrand, brand[i] as number);
-      tally(bySubcategory, subcategory[i] as number);
-      tally(rated, starBand(ratingTenths[i] as number));
-      if (cents < minPrice) minPrice = cents;
-      if (cents > maxPrice) maxPrice = cents;
+      tallyPassing(aisle, t, i, true);
+      within(t, price[i] as number);
       continue;
     }
     // Only a product failing one group alone counts in that group's figures.
     switch (ALL ^ pass) {
       case BRAND:
-        tally(byBrand, brand[i] as number);
+        tally(t.byBrand, brand[i] as number);
         break;
       case SUBCATEGORY:
-        tally(bySubcategory, subcategory[i] as number);
+        tally(t.bySubcategory, subcategory[i] as number);
         break;
-      case PRICE: {
-        const cents = price[i] as number;
-        if (cents < minPrice) minPrice = cents;
-        if (cents > maxPrice) maxPrice = cents;
+      case PRICE:
+        within(t, price[i] as number);
         break;
-      }
       case RATING:
-        tally(rated, starBand(ratingTenths[i] as number));
+        tally(t.rated, starBand(ratingTenths[i] as number));
         break;
     }
   }
+  return t;
+}
+
+/**
+ * The same figures when only brands and a price range are chosen (the common narrowing), from
+ * the orders instead of a pass: a price range is a run of the price order, and of each brand's.
+ * Each brand's count is its run's length, found by binary search; only the products that pass
+ * every filter are visited.
+ */
+function tallyByBrandAndPrice(aisle: DepartmentAisle, chosen: Chosen): Tallies {
+  const t = emptyTallies(aisle);
+  const { byBrandPrice, price, size } = aisle;
+  if (chosen.brands === undefined) {
+    // Price alone: the run of the price order within the range passes; every product counts for the range.
+    const order = orderOf(aisle, 'price_asc') ?? new Uint32Array(0);
+    const cents = (k: number) => price[order[k] as number] as number;
+    const from = firstWhere(0, size, (k) => cents(k) >= chosen.minPrice);
+    const to = firstWhere(from, size, (k) => cents(k) > chosen.maxPrice);
+    for (let k = from; k < to; k++) tallyPassing(aisle, t, order[k] as number, true);
+    if (size > 0) {
+      within(t, cents(0));
+      within(t, cents(size - 1));
+    }
+    return t;
+  }
+  for (let b = 0; b < aisle.brands.length; b++) {
+    const [from, to] = brandInRange(aisle, chosen, b);
+    t.byBrand[b] = to - from;
+  }
+  for (const b of chosen.brandList) {
+    const [from, to] = brandInRange(aisle, chosen, b);
+    for (let k = from; k < to; k++) tallyPassing(aisle, t, byBrandPrice[k] as number, false);
+    // The chosen brands' products, at any price, give the price range.
+    const first = aisle.brandStart[b] as number;
+    const last = (aisle.brandStart[b + 1] as number) - 1;
+    if (last >= first) {
+      within(t, price[byBrandPrice[first] as number] as number);
+      within(t, price[byBrandPrice[last] as number] as number);
+    }
+  }
+  return t;
+}
+
+/** Brands or a price range chosen, and nothing else. */
+const byBrandAndPriceOnly = (chosen: Chosen) => (chosen.brands !== undefined || chosen.byPrice) && (chosen.unchosen & (SUBCATEGORY | RATING | FLAGS)) === (SUBCATEGORY | RATING | FLAGS);
+
+/**
+ * The facet statement's rows (aisle.ts `countFacets`), counted in memory: each group's counts
+ * under every filter but its own, the rest under all of them. Only the brands that can be listed
+ * come back: those whose count reaches the MAX_FACET_VALUES-th highest (ties kept; aisle.ts picks
+ * among them), and the chosen ones. Kept per choice of filters for as long as the aisle is
+ * current: its sorts and pages count once.
+ */
+export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: FacetSets): FacetRow[] {
+  const kept = aisle.facets.get(chosen.key);
+  if (kept) return kept;
+  const { byBrand, bySubcategory, rated, total, inStock, onSale, minPrice, maxPrice } = byBrandAndPriceOnly(chosen)
+    ? tallyByBrandAndPrice(aisle, chosen)
+    : tallyEveryEntry(aisle, chosen);
+  const { brands: brandsChosen, subcategories: subcategoriesChosen } = chosen;
   const atLeast = (stars: number) => rated.subarray(stars).reduce((sum, n) => sum + n, 0);
   const rows: FacetRow[] = [];
   const least = listedAtLeast(byBrand, brandsChosen);
@@ -481,7 +613,7 @@ export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: Face
   rows.push({
     ...EMPTY_ROW,
     set: sets.whole,
-    in_scope: size,
+    in_scope: aisle.size,
     total,
     in_stock: inStock,
     on_sale: onSale,
@@ -508,13 +640,40 @@ function listedAtLeast(counts: Int32Array, chosen: Uint8Array | undefined): numb
   return unchosen.sort().reverse()[MAX_FACET_VALUES - 1] ?? 0;
 }
 
+/**
+ * The positions of `order` (a sort's order; the catalog's own when undefined) a page walk need
+ * visit, and how to read them: under a price sort with a price range chosen, only the run within
+ * the range; with one brand chosen as well, only that brand's run in `byBrandPrice`.
+ */
+function walkOf(aisle: DepartmentAisle, chosen: Chosen, sort: AisleSort, order: Uint32Array | undefined): { at: (k: number) => number; from: number; to: number; step: 1 | -1 } {
+  const { price, size } = aisle;
+  if (order === undefined) return { at: (k) => k, from: 0, to: size, step: 1 };
+  const priced = sort === 'price_asc' || sort === 'price_desc';
+  const oneBrand = chosen.brandList.length === 1 && chosen.brands !== undefined;
+  if (priced && oneBrand) {
+    // price_desc is price_asc backwards (price, then id, both descending).
+    const [from, to] = brandInRange(aisle, chosen, chosen.brandList[0] as number);
+    const at = (k: number) => aisle.byBrandPrice[k] as number;
+    return sort === 'price_asc' ? { at, from, to, step: 1 } : { at, from: to - 1, to: from - 1, step: -1 };
+  }
+  const at = (k: number) => order[k] as number;
+  if (!priced || !chosen.byPrice) return { at, from: 0, to: size, step: 1 };
+  const cents = (k: number) => price[order[k] as number] as number;
+  if (sort === 'price_asc') {
+    const from = firstWhere(0, size, (k) => cents(k) >= chosen.minPrice);
+    return { at, from, to: firstWhere(from, size, (k) => cents(k) > chosen.maxPrice), step: 1 };
+  }
+  const from = firstWhere(0, size, (k) => cents(k) <= chosen.maxPrice);
+  return { at, from, to: firstWhere(from, size, (k) => cents(k) < chosen.minPrice), step: 1 };
+}
+
 /** One page's ids: the entries passing every filter, in `sort`'s order, from `offset`. */
 export function pageInMemory(aisle: DepartmentAisle, chosen: Chosen, sort: AisleSort, offset: number, limit: number): string[] {
-  const order = orderOf(aisle, sort);
+  const { at, from, to, step } = walkOf(aisle, chosen, sort, orderOf(aisle, sort));
   const ids: string[] = [];
   let skipped = 0;
-  for (let k = 0; k < aisle.size && ids.length < limit; k++) {
-    const i = order ? (order[k] ?? 0) : k;
+  for (let k = from; k !== to && ids.length < limit; k += step) {
+    const i = at(k);
     if (passes(aisle, chosen, i) !== ALL) continue;
     if (skipped < offset) skipped++;
     else ids.push(idOf(aisle, i));
