@@ -55,6 +55,9 @@ export interface DepartmentAisle {
   /** Index into `subcategoryIds`. */
   subcategory: Uint16Array;
   subcategoryIds: string[];
+  /** Index into `departmentIds`: the whole catalog's aisle only (search's, decision 0058). */
+  department: Uint16Array | undefined;
+  departmentIds: string[];
   price: Int32Array;
   ratingTenths: Int16Array;
   reviews: Int32Array;
@@ -79,8 +82,10 @@ export interface DepartmentAisle {
 /** The database the aisle is kept for (a transaction's would outlive it). */
 type Reader = Database;
 
-interface AisleRow extends Record<string, unknown> {
+export interface AisleRow extends Record<string, unknown> {
   id: string;
+  /** Read for the whole catalog's aisle only. */
+  category_id?: string;
   brand_en: string;
   brand_ar: string;
   subcategory_id: string;
@@ -92,7 +97,7 @@ interface AisleRow extends Record<string, unknown> {
   created_us: string | number;
 }
 
-async function databaseNow(db: Reader): Promise<string> {
+export async function databaseNow(db: Reader): Promise<string> {
   const result = await db.execute(sql`select now()::text as at`);
   return (result as { rows: { at: string }[] }).rows[0]?.at ?? '-infinity';
 }
@@ -129,21 +134,31 @@ function compareIds(aisle: DepartmentAisle, a: number, b: number): number {
   return 0;
 }
 
+/** The columns an aisle reads of each product, as `AisleRow` names them. */
+export const AISLE_COLUMNS = sql`${products.id} as id, ${products.brandEn} as brand_en, ${products.brandAr} as brand_ar,
+  ${products.subcategoryId} as subcategory_id, ${products.priceCents} as price_cents,
+  ${products.listPriceCents} is not null as on_sale, ${products.ratingTenths} as rating_tenths,
+  ${products.reviewCount} as review_count, ${products.quantity} > 0 as in_stock,
+  (extract(epoch from ${products.createdAt}) * 1000000)::bigint as created_us`;
+
 /** Reads a department's aisle: one index-only scan of `products_aisle_idx`, in catalog order. */
 async function readDepartmentAisle(db: Reader, categoryId: string, version: number): Promise<DepartmentAisle> {
   const stockAt = await databaseNow(db);
   const result = await db.execute(sql`
-    select ${products.id} as id, ${products.brandEn} as brand_en, ${products.brandAr} as brand_ar,
-      ${products.subcategoryId} as subcategory_id, ${products.priceCents} as price_cents,
-      ${products.listPriceCents} is not null as on_sale, ${products.ratingTenths} as rating_tenths,
-      ${products.reviewCount} as review_count, ${products.quantity} > 0 as in_stock,
-      (extract(epoch from ${products.createdAt}) * 1000000)::bigint as created_us
+    select ${AISLE_COLUMNS}
     from ${products}
     where ${and(eq(products.categoryId, categoryId), eq(products.status, 'published'))}
     order by ${asc(products.position)}, ${asc(products.id)}`);
   const rows = (result as { rows: AisleRow[] }).rows;
-  const size = rows.length;
-  const aisle: DepartmentAisle = {
+  const aisle = emptyAisle(rows.length, version, stockAt, false);
+  fillEntries(aisle, rows, 0);
+  finishAisle(aisle);
+  return aisle;
+}
+
+/** An aisle of `size` entries, none filled yet; with a department column for the whole catalog's. */
+export function emptyAisle(size: number, version: number, stockAt: string, withDepartments: boolean): DepartmentAisle {
+  return {
     version,
     stockAt,
     stockReadAt: Date.now(),
@@ -154,6 +169,8 @@ async function readDepartmentAisle(db: Reader, categoryId: string, version: numb
     brandIndex: new Map(),
     subcategory: new Uint16Array(size),
     subcategoryIds: [],
+    department: withDepartments ? new Uint16Array(size) : undefined,
+    departmentIds: [],
     price: new Int32Array(size),
     ratingTenths: new Int16Array(size),
     reviews: new Int32Array(size),
@@ -164,9 +181,32 @@ async function readDepartmentAisle(db: Reader, categoryId: string, version: numb
     brandStart: new Uint32Array(0),
     facets: new Map(),
   };
+}
+
+/** The index of `value` in `list`, added when new (`index` finds it). */
+function indexIn(list: string[], index: Map<string, number>, value: string): number {
+  let at = index.get(value);
+  if (at === undefined) {
+    at = list.push(value) - 1;
+    index.set(value, at);
+  }
+  return at;
+}
+
+/** Indexes of subcategories and departments by id while an aisle is filled. */
+const fillIndexes = new WeakMap<DepartmentAisle, { subcategories: Map<string, number>; departments: Map<string, number> }>();
+
+/** Fills entries `at` onwards from `rows` (in catalog order). */
+export function fillEntries(aisle: DepartmentAisle, rows: AisleRow[], at: number): void {
   const { brandIndex } = aisle;
-  const subIndex = new Map<string, number>();
-  rows.forEach((row, i) => {
+  let indexes = fillIndexes.get(aisle);
+  if (!indexes) {
+    indexes = { subcategories: new Map(), departments: new Map() };
+    fillIndexes.set(aisle, indexes);
+  }
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as AisleRow;
+    const i = at + r;
     writeIdWords(aisle.idWords, i, row.id);
     let brand = brandIndex.get(row.brand_en);
     if (brand === undefined) {
@@ -177,22 +217,21 @@ async function readDepartmentAisle(db: Reader, categoryId: string, version: numb
       (aisle.brands[brand] as { ar: string }).ar = row.brand_ar;
     }
     aisle.brand[i] = brand;
-    let sub = subIndex.get(row.subcategory_id);
-    if (sub === undefined) {
-      sub = aisle.subcategoryIds.push(row.subcategory_id) - 1;
-      subIndex.set(row.subcategory_id, sub);
-    }
-    aisle.subcategory[i] = sub;
+    aisle.subcategory[i] = indexIn(aisle.subcategoryIds, indexes.subcategories, row.subcategory_id);
+    if (aisle.department) aisle.department[i] = indexIn(aisle.departmentIds, indexes.departments, row.category_id ?? '');
     aisle.price[i] = row.price_cents;
     aisle.ratingTenths[i] = row.rating_tenths;
     aisle.reviews[i] = row.review_count;
     aisle.flags[i] = (row.in_stock ? IN_STOCK : 0) | (row.on_sale ? ON_SALE : 0);
     aisle.created[i] = Number(row.created_us);
-  });
-  // Every order now, while the aisle is not yet current, rather than on a shopper's request.
+  }
+}
+
+/** Makes a filled aisle's orders: every one now, while it is not yet current, rather than on a shopper's request. */
+export function finishAisle(aisle: DepartmentAisle): void {
+  fillIndexes.delete(aisle);
   for (const sort of ['price_asc', 'price_desc', 'newest', 'rating'] as const) orderOf(aisle, sort);
   groupByBrand(aisle);
-  return aisle;
 }
 
 /** Fills `byBrandPrice` and `brandStart`: the price order, stably grouped by brand (a counting sort). */
@@ -211,7 +250,7 @@ function groupByBrand(aisle: DepartmentAisle): void {
 }
 
 /** The first position in [from, to) where `reached` holds, or `to` (it must hold from there on). */
-function firstWhere(from: number, to: number, reached: (k: number) => boolean): number {
+export function firstWhere(from: number, to: number, reached: (k: number) => boolean): number {
   let low = from;
   let high = to;
   while (low < high) {
@@ -311,15 +350,16 @@ export async function departmentAisle(db: Reader, categoryId: string, unchecked 
 }
 
 /**
- * Reads whether each product of the department the stock ledger names since the aisle's last
- * reading (less STOCK_OVERLAP) is in stock now, and marks the aisle so; its kept facets are
- * forgotten when one changed.
+ * Reads whether each product of the department (of the catalog, when `categoryId` is undefined)
+ * the stock ledger names since the aisle's last reading (less STOCK_OVERLAP) is in stock now, and
+ * marks the aisle so; its kept facets are forgotten when one changed.
  */
-async function refreshStock(db: Reader, aisle: DepartmentAisle, categoryId: string): Promise<void> {
+export async function refreshStock(db: Reader, aisle: DepartmentAisle, categoryId: string | undefined): Promise<void> {
+  const inScope = categoryId === undefined ? sql`true` : sql`p.category_id = ${categoryId}`;
   const result = await db.execute(sql`
     select p.id, p.quantity > 0 as in_stock, now()::text as at
     from ${products} p
-    where p.category_id = ${categoryId} and p.status = 'published' and p.id in (
+    where ${inScope} and p.status = 'published' and p.id in (
       select l.product_id from ${stockLedger} l where l.created_at > ${aisle.stockAt}::timestamptz - ${STOCK_OVERLAP}::interval)
     union all select null, null, now()::text`);
   const rows = (result as { rows: { id: string | null; in_stock: boolean | null; at: string }[] }).rows;
@@ -365,6 +405,7 @@ export interface Chosen {
   /** The chosen brands the aisle has, by index. */
   brandList: number[];
   subcategories: Uint8Array | undefined;
+  departments: Uint8Array | undefined;
   minPrice: number;
   maxPrice: number;
   ratingTenths: number;
@@ -375,8 +416,8 @@ export interface Chosen {
   unchosen: number;
 }
 
-/** `filters` (with subcategory keys resolved to ids) in the aisle's terms, once per request. */
-export function chosenOf(aisle: DepartmentAisle, filters: AisleFilters, subcategoryIds: string[] | undefined): Chosen {
+/** `filters` (with subcategory and department keys resolved to ids) in the aisle's terms, once per request. */
+export function chosenOf(aisle: DepartmentAisle, filters: AisleFilters, subcategoryIds: string[] | undefined, departmentIds?: string[]): Chosen {
   const flagsOf = (values: string[] | undefined, length: number, indexOf: (value: string) => number | undefined) => {
     if (values === undefined) return undefined;
     const flags = new Uint8Array(length);
@@ -388,21 +429,23 @@ export function chosenOf(aisle: DepartmentAisle, filters: AisleFilters, subcateg
   };
   const brands = flagsOf(filters.brand, aisle.brands.length, (name) => aisle.brandIndex.get(name));
   const subcategories = flagsOf(subcategoryIds, aisle.subcategoryIds.length, (id) => aisle.subcategoryIds.indexOf(id));
+  const departments = flagsOf(departmentIds, aisle.departmentIds.length, (id) => aisle.departmentIds.indexOf(id));
   const byPrice = filters.minPrice !== undefined || filters.maxPrice !== undefined;
   const byRating = filters.rating !== undefined;
   const flags = (filters.inStock ? IN_STOCK : 0) | (filters.onSale ? ON_SALE : 0);
   return {
-    key: JSON.stringify([filters.brand, subcategoryIds, filters.minPrice, filters.maxPrice, filters.rating, filters.inStock, filters.onSale]),
+    key: JSON.stringify([filters.brand, subcategoryIds, departmentIds, filters.minPrice, filters.maxPrice, filters.rating, filters.inStock, filters.onSale]),
     brands,
     brandList: [...new Set((filters.brand ?? []).flatMap((name) => aisle.brandIndex.get(name) ?? []))],
     subcategories,
+    departments,
     minPrice: filters.minPrice ?? Number.NEGATIVE_INFINITY,
     maxPrice: filters.maxPrice ?? Number.POSITIVE_INFINITY,
     ratingTenths: filters.rating === undefined ? Number.NEGATIVE_INFINITY : filters.rating * 10,
     flags,
     byPrice,
     byRating,
-    unchosen: (brands === undefined ? BRAND : 0) | (subcategories === undefined ? SUBCATEGORY : 0) | (byPrice ? 0 : PRICE) | (byRating ? 0 : RATING) | (flags === 0 ? FLAGS : 0),
+    unchosen: (brands === undefined ? BRAND : 0) | (subcategories === undefined ? SUBCATEGORY : 0) | (departments === undefined ? DEPARTMENT : 0) | (byPrice ? 0 : PRICE) | (byRating ? 0 : RATING) | (flags === 0 ? FLAGS : 0),
   };
 }
 
@@ -412,18 +455,20 @@ const SUBCATEGORY = 2;
 const PRICE = 4;
 const RATING = 8;
 const FLAGS = 16;
-const ALL = BRAND | SUBCATEGORY | PRICE | RATING | FLAGS;
+const DEPARTMENT = 32;
+export const ALL = BRAND | SUBCATEGORY | PRICE | RATING | FLAGS | DEPARTMENT;
 
 /**
  * Which filter groups entry `i` passes, a bit each. A group not chosen passes every entry: its bit
  * comes from `unchosen`, and its column is not read. The typed arrays are read within their
  * length: `as number` drops the checker's `undefined`.
  */
-function passes(aisle: DepartmentAisle, chosen: Chosen, i: number): number {
-  const { brands, subcategories, byPrice, byRating, flags } = chosen;
+export function passes(aisle: DepartmentAisle, chosen: Chosen, i: number): number {
+  const { brands, subcategories, departments, byPrice, byRating, flags } = chosen;
   let pass = chosen.unchosen;
   if (brands !== undefined && brands[aisle.brand[i] as number] === 1) pass |= BRAND;
   if (subcategories !== undefined && subcategories[aisle.subcategory[i] as number] === 1) pass |= SUBCATEGORY;
+  if (departments !== undefined && departments[aisle.department?.[i] ?? 0] === 1) pass |= DEPARTMENT;
   if (byPrice) {
     const cents = aisle.price[i] as number;
     if (cents >= chosen.minPrice && cents <= chosen.maxPrice) pass |= PRICE;
@@ -465,6 +510,7 @@ const EMPTY_ROW: FacetRow = {
 export interface FacetSets {
   brand: number;
   subcategory: number;
+  department: number;
   whole: number;
 }
 
@@ -475,6 +521,7 @@ const FACETS_KEPT = 64;
 interface Tallies {
   byBrand: Int32Array;
   bySubcategory: Int32Array;
+  byDepartment: Int32Array;
   /** Products by star band (0 for unrated, 4 for 4.0 and above) under every filter but rating's. */
   rated: Int32Array;
   total: number;
@@ -488,6 +535,7 @@ function emptyTallies(aisle: DepartmentAisle): Tallies {
   return {
     byBrand: new Int32Array(aisle.brands.length),
     bySubcategory: new Int32Array(aisle.subcategoryIds.length),
+    byDepartment: new Int32Array(aisle.departmentIds.length),
     rated: new Int32Array(5),
     total: 0,
     inStock: 0,
@@ -505,6 +553,7 @@ function tallyPassing(aisle: DepartmentAisle, t: Tallies, i: number, byBrand: bo
   if (flag & ON_SALE) t.onSale++;
   if (byBrand) tally(t.byBrand, aisle.brand[i] as number);
   tally(t.bySubcategory, aisle.subcategory[i] as number);
+  if (aisle.department) tally(t.byDepartment, aisle.department[i] as number);
   tally(t.rated, starBand(aisle.ratingTenths[i] as number));
 }
 
@@ -513,11 +562,25 @@ const within = (t: Tallies, cents: number) => {
   if (cents > t.maxPrice) t.maxPrice = cents;
 };
 
-/** Every filter group's figures, in one pass over the department. */
-function tallyEveryEntry(aisle: DepartmentAisle, chosen: Chosen): Tallies {
+/**
+ * Every filter group's figures, in one pass over the department, or over `entries` (a search's
+ * matches, in catalog order) when given.
+ */
+function tallyEveryEntry(aisle: DepartmentAisle, chosen: Chosen, entries?: Uint32Array): Tallies {
   const t = emptyTallies(aisle);
-  const { size, brand, subcategory, price, ratingTenths } = aisle;
-  for (let i = 0; i < size; i++) {
+  const { brand, subcategory, department, price, ratingTenths } = aisle;
+  const count = entries ? entries.length : aisle.size;
+  if (chosen.unchosen === ALL) {
+    // Nothing chosen: every entry passes, and no filter need be tested.
+    for (let k = 0; k < count; k++) {
+      const i = entries ? (entries[k] as number) : k;
+      tallyPassing(aisle, t, i, true);
+      within(t, price[i] as number);
+    }
+    return t;
+  }
+  for (let k = 0; k < count; k++) {
+    const i = entries ? (entries[k] as number) : k;
     const pass = passes(aisle, chosen, i);
     if (pass === ALL) {
       tallyPassing(aisle, t, i, true);
@@ -531,6 +594,9 @@ function tallyEveryEntry(aisle: DepartmentAisle, chosen: Chosen): Tallies {
         break;
       case SUBCATEGORY:
         tally(t.bySubcategory, subcategory[i] as number);
+        break;
+      case DEPARTMENT:
+        if (department) tally(t.byDepartment, department[i] as number);
         break;
       case PRICE:
         within(t, price[i] as number);
@@ -584,22 +650,25 @@ function tallyByBrandAndPrice(aisle: DepartmentAisle, chosen: Chosen): Tallies {
 }
 
 /** Brands or a price range chosen, and nothing else. */
-const byBrandAndPriceOnly = (chosen: Chosen) => (chosen.brands !== undefined || chosen.byPrice) && (chosen.unchosen & (SUBCATEGORY | RATING | FLAGS)) === (SUBCATEGORY | RATING | FLAGS);
+const byBrandAndPriceOnly = (chosen: Chosen) => {
+  const others = SUBCATEGORY | DEPARTMENT | RATING | FLAGS;
+  return (chosen.brands !== undefined || chosen.byPrice) && (chosen.unchosen & others) === others;
+};
 
 /**
  * The facet statement's rows (aisle.ts `countFacets`), counted in memory: each group's counts
  * under every filter but its own, the rest under all of them. Only the brands that can be listed
  * come back: those whose count reaches the MAX_FACET_VALUES-th highest (ties kept; aisle.ts picks
  * among them), and the chosen ones. Kept per choice of filters for as long as the aisle is
- * current: its sorts and pages count once.
+ * current: its sorts and pages count once. Over `entries` (a search's matches) when given: those
+ * are not kept, as the matches are not part of the key.
  */
-export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: FacetSets): FacetRow[] {
-  const kept = aisle.facets.get(chosen.key);
+export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: FacetSets, entries?: Uint32Array): FacetRow[] {
+  const kept = entries ? undefined : aisle.facets.get(chosen.key);
   if (kept) return kept;
-  const { byBrand, bySubcategory, rated, total, inStock, onSale, minPrice, maxPrice } = byBrandAndPriceOnly(chosen)
-    ? tallyByBrandAndPrice(aisle, chosen)
-    : tallyEveryEntry(aisle, chosen);
-  const { brands: brandsChosen, subcategories: subcategoriesChosen } = chosen;
+  const { byBrand, bySubcategory, byDepartment, rated, total, inStock, onSale, minPrice, maxPrice } =
+    !entries && byBrandAndPriceOnly(chosen) ? tallyByBrandAndPrice(aisle, chosen) : tallyEveryEntry(aisle, chosen, entries);
+  const { brands: brandsChosen, subcategories: subcategoriesChosen, departments: departmentsChosen } = chosen;
   const atLeast = (stars: number) => rated.subarray(stars).reduce((sum, n) => sum + n, 0);
   const rows: FacetRow[] = [];
   const least = listedAtLeast(byBrand, brandsChosen);
@@ -610,10 +679,15 @@ export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: Face
   aisle.subcategoryIds.forEach((id, s) => {
     if ((bySubcategory[s] ?? 0) > 0 || subcategoriesChosen?.[s] === 1) rows.push({ ...EMPTY_ROW, set: sets.subcategory, subcategory_id: id, by_subcategory: bySubcategory[s] ?? 0 });
   });
+  if (aisle.department) {
+    aisle.departmentIds.forEach((id, d) => {
+      if ((byDepartment[d] ?? 0) > 0 || departmentsChosen?.[d] === 1) rows.push({ ...EMPTY_ROW, set: sets.department, category_id: id, by_department: byDepartment[d] ?? 0 });
+    });
+  }
   rows.push({
     ...EMPTY_ROW,
     set: sets.whole,
-    in_scope: aisle.size,
+    in_scope: entries ? entries.length : aisle.size,
     total,
     in_stock: inStock,
     on_sale: onSale,
@@ -624,6 +698,7 @@ export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: Face
     min_price: minPrice === Number.POSITIVE_INFINITY ? null : minPrice,
     max_price: maxPrice === Number.NEGATIVE_INFINITY ? null : maxPrice,
   });
+  if (entries) return rows;
   if (aisle.facets.size >= FACETS_KEPT) aisle.facets.delete(aisle.facets.keys().next().value ?? '');
   aisle.facets.set(chosen.key, rows);
   return rows;

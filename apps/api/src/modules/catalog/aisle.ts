@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { catalogVersion, categories, products, subcategories } from '../../db/schema';
 import { readCatalogVersion } from '../../lib/catalog-version';
 
-import { chosenOf, countInMemory, departmentAisle, pageInMemory, type DepartmentAisle } from './aisle-index';
+import { chosenOf, countInMemory, departmentAisle, pageInMemory, type Chosen, type DepartmentAisle } from './aisle-index';
 import { productColumns, toProduct } from './product-row';
 
 /*
@@ -169,6 +169,8 @@ const BRAND_SET = 0b011;
 const SUBCATEGORY_SET = 0b101;
 const DEPARTMENT_SET = 0b110;
 const WHOLE_SET = 0b111;
+/** The sets as the in-memory count (aisle-index.ts) names them. */
+const FACET_SETS = { brand: BRAND_SET, subcategory: SUBCATEGORY_SET, department: DEPARTMENT_SET, whole: WHOLE_SET };
 
 /**
  * A group's facet (issue #34): each value's count is the total the request would answer with the
@@ -417,13 +419,40 @@ export async function readDepartmentAisle(
     const names = await namesOfAisle(db, aisle, lng, memo);
     const subcategoryIds = idsOf(names.subcategories, filters.subcategory, categoryId);
     const chosen = chosenOf(aisle, filters, subcategoryIds);
-    const rows = countInMemory(aisle, chosen, { brand: BRAND_SET, subcategory: SUBCATEGORY_SET, whole: WHOLE_SET });
+    const rows = countInMemory(aisle, chosen, FACET_SETS);
     const { data, version = await readCatalogVersion(db) } = await pageProducts(db, pageInMemory(aisle, chosen, sort, (page - 1) * pageSize, pageSize), lng);
     if (checked || (version === aisle.version && version === departments.version)) {
       const { facets, total } = toFacets(rows, { ...filters, subcategoryIds }, names, lng, false);
       return { data, page, pageSize, total, facets };
     }
   }
+}
+
+/**
+ * A search's aisle over the whole catalog's aisle kept in memory (the search index, decision
+ * 0058): `matches` are the entries the words match, in catalog order; `pageOfIds` picks the page
+ * among those passing the chosen filters. The same answer as `readAisle` over the search's scope;
+ * only the page's products are read from the database, with the catalog's version (undefined
+ * when the page is empty), which the caller checks against the aisle's.
+ */
+export async function readSearchAisleInMemory(
+  db: Database,
+  lng: Language,
+  aisle: DepartmentAisle,
+  request: AisleRequest,
+  memo: AisleMemo,
+  matches: Uint32Array,
+  pageOfIds: (chosen: Chosen) => string[],
+): Promise<AislePageResponse & { version: number | undefined }> {
+  const { filters, page, pageSize } = request;
+  const names = await namesOfAisle(db, aisle, lng, memo);
+  const subcategoryIds = idsOf(names.subcategories, filters.subcategory);
+  const departmentIds = idsOf(names.departments, filters.department);
+  const chosen = chosenOf(aisle, filters, subcategoryIds, departmentIds);
+  const rows = countInMemory(aisle, chosen, FACET_SETS, matches);
+  const { data, version } = await pageProducts(db, pageOfIds(chosen), lng);
+  const { facets, total } = toFacets(rows, { ...filters, subcategoryIds, departmentIds }, names, lng, true);
+  return { data, page, pageSize, total, facets, version };
 }
 
 /** A department's published products: the scope of its aisle. */
