@@ -4,6 +4,7 @@ import { MAX_SUGGESTIONS, ProductSearchResponseSchema, SearchSuggestResponseSche
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
+import { bumpCatalogVersion } from '../../lib/catalog-version';
 import type { SeedProduct } from '../../seed/catalog-types';
 import { insertProducts } from '../../seed/load-catalog';
 import { useTestApp } from '../../test/test-app';
@@ -29,14 +30,20 @@ async function suggest(q: string, extra = '') {
 
 const titles = (products: Pick<Product, 'title'>[]) => products.map((p) => p.title);
 
-/** Adds one published beverage after start-up, with `product`'s texts and figures, at catalog position `position`. */
+/**
+ * Adds one published beverage after start-up, with `product`'s texts and figures, at catalog
+ * position `position`, raising the catalog's version as every catalog write does.
+ */
 async function addBeverage(product: Omit<SeedProduct, 'categorySlug' | 'subcategorySlug' | 'rating' | 'reviewCount' | 'thumbnail' | 'images'>, position: number) {
   const picture = '/images/products/x/0.svg';
-  await insertProducts(
-    t.database.db,
-    [{ ...product, categorySlug: 'Grocery', subcategorySlug: 'grocery-beverages', rating: 4.5, reviewCount: 3, thumbnail: picture, images: [picture, '/images/products/x/1.svg', '/images/products/x/2.svg'] }],
-    position,
-  );
+  await t.database.db.transaction(async (tx) => {
+    await insertProducts(
+      tx,
+      [{ ...product, categorySlug: 'Grocery', subcategorySlug: 'grocery-beverages', rating: 4.5, reviewCount: 3, thumbnail: picture, images: [picture, '/images/products/x/1.svg', '/images/products/x/2.svg'] }],
+      position,
+    );
+    await bumpCatalogVersion(tx);
+  });
 }
 
 describe('GET /api/product/search: relevance', () => {

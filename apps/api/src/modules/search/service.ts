@@ -1,12 +1,13 @@
 import type { Language } from '@dukkan/contracts/common';
 import { MAX_SUGGESTIONS, type ProductSearchResponse, type SearchSuggestion } from '@dukkan/contracts/search';
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
-import { categories, products, searchTerms } from '../../db/schema';
-import { readAisle, type AisleMemo, type AisleRequest, type AisleScope } from '../catalog/aisle';
+import { catalogVersion, categories, products, searchTerms } from '../../db/schema';
+import { readAisle, readSearchAisleInMemory, type AisleMemo, type AisleRequest, type AisleScope } from '../catalog/aisle';
 
 import { isArabicWord, isSearchWord } from './normalize';
+import { bestMatches, matchWords, searchIndex, searchPage, type LexemePattern, type WordPatterns } from './search-index';
 
 /**
  * Search in PostgreSQL (docs/decisions/0008-search-in-postgresql.md), in two statements:
@@ -44,21 +45,66 @@ interface WordPlan {
   stopword: boolean;
   /** Known words to try as well, when the word itself starts none (a typo). */
   corrections: string[];
+  /**
+   * The lexemes the word's tsquery (`wordQuery`) matches, and each correction's: as the search
+   * index looks them up. Undefined when one of them is not one lexeme (a word the parser splits).
+   */
+  patterns: LexemePattern[] | undefined;
 }
 
-/** Step 1: one statement that looks every word up in the vocabulary. */
-async function planWords(db: Transaction, words: string[]): Promise<WordPlan[]> {
-  const list = sql`array[${sql.join(
-    words.map((w) => sql`${w}`),
+/** What a tsquery of one lexeme prints: `'lexeme'`, or `'lexeme':*` for a prefix. */
+const ONE_LEXEME = /^'([^'\\]+)'(:\*)?$/;
+
+/** The lexemes of tsqueries printed as text (`''` for none), or undefined if one is not a lexeme. */
+function patternsOf(queries: string[]): LexemePattern[] | undefined {
+  const patterns: LexemePattern[] = [];
+  for (const query of queries) {
+    if (query === '') continue;
+    const lexeme = ONE_LEXEME.exec(query);
+    if (!lexeme) return undefined;
+    patterns.push({ text: lexeme[1] as string, prefix: lexeme[2] !== undefined });
+  }
+  return patterns;
+}
+
+/** A word as `to_tsquery` is given it: by prefix unless too short. */
+const termOf = (word: string) => (word.length >= MIN_PREFIX_LENGTH ? `${word}:*` : word);
+
+/** The letters that make a word Arabic (normalize.ts `isArabicWord`), as a regular expression for SQL. */
+const ARABIC_LETTER = '[\u0621-\u06D3]';
+
+/** Separates a correction's two printed tsqueries. */
+const PAIR = '\u0001';
+
+/**
+ * Step 1: one statement that looks every word up in the vocabulary, prints the lexemes each
+ * word's tsquery and its corrections' match, and reads the catalog's version.
+ */
+async function planWords(db: Pick<Database, 'select'>, words: string[]): Promise<{ plans: WordPlan[]; version: number }> {
+  const list = (values: string[]) => sql`array[${sql.join(
+    values.map((w) => sql`${w}`),
     sql`, `,
   )}]::text[]`;
+  const configs = words.map((w) => (isArabicWord(w) ? 'arabic' : 'english'));
   const rows = await db
     .select({
       word: sql<string>`w.word`,
-      stopword: sql<boolean>`ts_lexize('english_stem'::regdictionary, w.word) = '{}'::text[]`,
-      // A known word, or the start of one, is taken as typed. The prefix test is a range on the
-      // text_pattern_ops index (LIKE cannot use it with a pattern that is not a constant).
-      corrections: sql<string[]>`case
+      stopword: sql<boolean>`s.stopword`,
+      corrections: sql<string[]>`c.corrections`,
+      stemmed: sql<string>`case when s.stopword then '' else to_tsquery(w.config::regconfig, w.term)::text end`,
+      typed: sql<string>`to_tsquery(${SIMPLE}, w.term)::text`,
+      correctionQueries: sql<string[]>`array(
+        select to_tsquery((case when t ~ ${ARABIC_LETTER} then 'arabic' else 'english' end)::regconfig, t || ':*')::text
+          || ${PAIR} || to_tsquery(${SIMPLE}, t || ':*')::text
+        from unnest(c.corrections) with ordinality as x(t, k) order by k)`,
+      version: sql<number>`coalesce((select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1), 0)`,
+    })
+    .from(
+      sql`unnest(${list(words)}, ${list(configs)}, ${list(words.map(termOf))}) with ordinality as w(word, config, term, n)
+      cross join lateral (select ts_lexize('english_stem'::regdictionary, w.word) = '{}'::text[] as stopword) s
+      cross join lateral (select case
+        -- A known word, or the start of one, is taken as typed. The prefix test is a range on the
+        -- text_pattern_ops index (LIKE cannot use it with a pattern that is not a constant).
         when exists (
           select 1 from ${searchTerms} t
           where t.term ~>=~ w.word and t.term ~<~ (w.word || chr(1114111))
@@ -74,11 +120,19 @@ async function planWords(db: Transaction, words: string[]): Promise<WordPlan[]> 
           order by c.sim desc, c.term
           limit ${MAX_CORRECTIONS}
         )
-      end`,
-    })
-    .from(sql`unnest(${list}) with ordinality as w(word, n)`)
+      end as corrections) c`,
+    )
     .orderBy(sql`w.n`);
-  return rows.map((r) => ({ ...r, corrections: r.corrections.filter(isSearchWord) }));
+  const plans = rows.map((r) => {
+    const kept = r.corrections.flatMap((correction, k) => (isSearchWord(correction) ? [{ correction, queries: (r.correctionQueries[k] ?? '').split(PAIR) }] : []));
+    return {
+      word: r.word,
+      stopword: r.stopword,
+      corrections: kept.map((k) => k.correction),
+      patterns: patternsOf([r.stemmed, r.typed, ...kept.flatMap((k) => k.queries)]),
+    };
+  });
+  return { plans, version: Number(rows[0]?.version ?? 0) };
 }
 
 /**
@@ -112,15 +166,40 @@ function wordGroups(plans: WordPlan[]): SQL[] {
   });
 }
 
+/**
+ * The lexemes of each word that counts, as `wordGroups` makes its tsqueries: for the search
+ * index. Undefined when one is not a lexeme the index can look up.
+ */
+function wordPatterns(plans: WordPlan[]): WordPatterns[] | undefined {
+  const words: WordPatterns[] = [];
+  for (const [i, p] of plans.entries()) {
+    if (p.stopword && i !== plans.length - 1) continue;
+    if (p.patterns === undefined) return undefined;
+    words.push(p.patterns);
+  }
+  return words;
+}
+
 const allOf = (groups: SQL[]) => sql.join(groups, sql` && `);
 const anyOf = (groups: SQL[]) => sql.join(groups, sql` || `);
 
 /** A published product (drafts and archived ones are never found) matching the query. */
 const matches = (query: SQL) => sql`${products.searchVector} @@ (${query}) and ${products.status} = 'published'`;
-const rank = (query: SQL) => sql<number>`ts_rank(${products.searchVector}, ${query})`;
 
-/** The published products matching `query`, ranked by it: a search's aisle. */
-const searchScope = (query: SQL): AisleScope => ({ where: matches(query), rank: rank(query) });
+/** The best weight class a word (its group) has in a product: 3 in the title, 2 the brand, 1 the description, 0 none. */
+const weightOf = (group: SQL) => sql`(case
+  when ts_filter(${products.searchVector}, '{a}') @@ ${group} then 3
+  when ts_filter(${products.searchVector}, '{a,b}') @@ ${group} then 2
+  when ${products.searchVector} @@ ${group} then 1 else 0 end)`;
+
+/**
+ * A product's relevance to the words (decision 0058): the sum over the words of the best weight
+ * class each has in it. The search index scores its matches the same way, so both answer alike.
+ */
+const relevance = (groups: SQL[]) => sql<number>`(${sql.join(groups.map(weightOf), sql` + `)})`;
+
+/** The published products matching `query`, ranked by the words' `groups`: a search's aisle. */
+const searchScope = (query: SQL, groups: SQL[]): AisleScope => ({ where: matches(query), rank: relevance(groups) });
 
 /** Search's aisle over `scope` (named by `scopeKey`); the `inScope` figure is how many matched before filters. */
 const readSearchAisle = (tx: Transaction, lng: Language, scope: AisleScope, scopeKey: string, request: AisleRequest, memo: AisleMemo | undefined) =>
@@ -143,20 +222,61 @@ function withIndexedSearch<T>(db: Database, work: (tx: Transaction) => Promise<T
   );
 }
 
+/** How a search is answered: `inDatabase` skips the search index (tests compare the two). */
+export interface SearchOptions {
+  inDatabase?: boolean;
+  /** Told which answered. */
+  answeredBy?: (source: 'index' | 'database') => void;
+}
+
+/**
+ * The search index at the version `planWords` read, and the words' lexemes in its terms, each
+ * word's matches: every word's when some product has them all, else any word's. Undefined when
+ * the database must answer (the index not ready, or a word it cannot look up).
+ */
+async function matchInIndex(db: Database, plans: WordPlan[], version: number, options: SearchOptions) {
+  if (options.inDatabase) return undefined;
+  const words = wordPatterns(plans);
+  if (words === undefined || words.length === 0) return undefined;
+  const index = await searchIndex(db, version);
+  if (!index) return undefined;
+  const every = matchWords(index, words, true);
+  // When no product has every word, any word will do; decided before filters, so counts agree.
+  const match = every.entries.length > 0 || words.length === 1 ? every : matchWords(index, words, false);
+  return { index, match };
+}
+
 /**
  * Products matching the query words (from `searchWords`), narrowed, sorted and paged as `request`
  * asks (most relevant first by default), with the facets of the matches, in the request's
- * language. No words, or only stop words, is an empty aisle.
+ * language. No words, or only stop words, is an empty aisle. The search index answers when it is
+ * current; else the database, with the same answer.
  */
-export async function searchProducts(db: Database, lng: Language, words: string[], request: AisleRequest, memo?: AisleMemo): Promise<ProductSearchResponse> {
+export async function searchProducts(db: Database, lng: Language, words: string[], request: AisleRequest, memo?: AisleMemo, options: SearchOptions = {}): Promise<ProductSearchResponse> {
+  const { plans, version } = words.length === 0 ? { plans: [], version: 0 } : await planWords(db, words);
+  const groups = wordGroups(plans);
+  const inIndex = groups.length === 0 ? undefined : await matchInIndex(db, plans, version, options);
+  if (inIndex) {
+    const { index, match } = inIndex;
+    const { sort, page, pageSize } = request;
+    const found = await readSearchAisleInMemory(db, lng, index.aisle, request, memo ?? ((_key, produce) => produce()), match.entries, (chosen) =>
+      searchPage(index, match, chosen, sort, (page - 1) * pageSize, pageSize),
+    );
+    // A catalog written since the index was read: the database answers instead.
+    const { version: readAt, ...answer } = found;
+    if (readAt === undefined || readAt === index.aisle.version) {
+      options.answeredBy?.('index');
+      return answer;
+    }
+  }
+  options.answeredBy?.('database');
   return withIndexedSearch(db, async (tx) => {
-    const groups = words.length === 0 ? [] : wordGroups(await planWords(tx, words));
     if (groups.length === 0) return withoutScope(await readSearchAisle(tx, lng, NOTHING, 'nothing', request, memo));
     const key = words.join(' ');
-    const found = await readSearchAisle(tx, lng, searchScope(allOf(groups)), `search-all:${key}`, request, memo);
+    const found = await readSearchAisle(tx, lng, searchScope(allOf(groups), groups), `search-all:${key}`, request, memo);
     // When no product has every word, any word will do; decided before filters, so counts agree.
     if (found.inScope > 0 || groups.length === 1) return withoutScope(found);
-    return withoutScope(await readSearchAisle(tx, lng, searchScope(anyOf(groups)), `search-any:${key}`, request, memo));
+    return withoutScope(await readSearchAisle(tx, lng, searchScope(anyOf(groups), groups), `search-any:${key}`, request, memo));
   });
 }
 
@@ -167,19 +287,38 @@ function withoutScope({ inScope: _inScope, ...aisle }: ProductSearchResponse & {
   return aisle;
 }
 
+/** Suggestions of the products `ids`, in that order. */
+async function suggestionsOf(db: Database, ids: string[], lng: Language): Promise<SearchSuggestion[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id, titleEn: products.titleEn, titleAr: products.titleAr, category: categories.slug })
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [{ _id: r.id, title: lng === 'ar' ? r.titleAr : r.titleEn, category: r.category }] : [];
+  });
+}
+
 /** Up to eight titles for search-as-you-type, most relevant first, in the request's language. */
-export async function suggestProducts(db: Database, lng: Language, words: string[]): Promise<SearchSuggestion[]> {
+export async function suggestProducts(db: Database, lng: Language, words: string[], options: SearchOptions = {}): Promise<SearchSuggestion[]> {
   if (words.length === 0) return [];
+  const { plans, version } = await planWords(db, words);
+  const groups = wordGroups(plans);
+  if (groups.length === 0) return [];
+  const inIndex = await matchInIndex(db, plans, version, options);
+  options.answeredBy?.(inIndex ? 'index' : 'database');
+  if (inIndex) return suggestionsOf(db, bestMatches(inIndex.index, inIndex.match, MAX_SUGGESTIONS), lng);
   return withIndexedSearch(db, async (tx) => {
-    const groups = wordGroups(await planWords(tx, words));
-    if (groups.length === 0) return [];
     const find = async (query: SQL) => {
       const rows = await tx
         .select({ id: products.id, titleEn: products.titleEn, titleAr: products.titleAr, category: categories.slug })
         .from(products)
         .innerJoin(categories, eq(products.categoryId, categories.id))
         .where(matches(query))
-        .orderBy(desc(rank(query)), asc(products.position), asc(products.id))
+        .orderBy(desc(relevance(groups)), asc(products.position), asc(products.id))
         .limit(MAX_SUGGESTIONS);
       return rows.map((r) => ({ _id: r.id, title: lng === 'ar' ? r.titleAr : r.titleEn, category: r.category }));
     };

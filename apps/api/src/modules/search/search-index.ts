@@ -1,0 +1,424 @@
+import type { AisleSort } from '@dukkan/contracts/aisle';
+import { sql, type SQL } from 'drizzle-orm';
+
+import type { Database } from '../../db/client';
+import { catalogVersion, products } from '../../db/schema';
+import {
+  AISLE_COLUMNS,
+  ALL,
+  STOCK_REFRESH_MS,
+  databaseNow,
+  emptyAisle,
+  fillEntries,
+  finishAisle,
+  idOf,
+  orderOf,
+  passes,
+  refreshStock,
+  type AisleRow,
+  type Chosen,
+  type DepartmentAisle,
+} from '../catalog/aisle-index';
+
+/*
+ * The search index (issue #34, docs/decisions/0058): what a search at a million products needs,
+ * kept in memory by each process, so that its matches, facets and page are worked out without
+ * asking the database more than for the page's products.
+ *
+ * - `aisle`: the whole catalog's aisle, every published product in catalog order, with the
+ *   columns a department's aisle has plus its department (aisle-index.ts), so a search's facets,
+ *   filters and sorts are the department's code over a subset of entries.
+ * - An inverted index of `products.search_vector`: for each lexeme, in code-unit order, its
+ *   postings, each `entry * 4 + weight class` (the best weight the lexeme has in the product:
+ *   3 title, 2 brand, 1 description), in entry order.
+ *
+ * It is a cache derived from the database, one per process, read again whole when the catalog's
+ * version moves; its stock is brought up to date from the stock ledger as a department aisle's
+ * is. A request waits for a build at most BUILD_WAIT_MS; until the index is current, the
+ * database's search answers, with the same answer (search.test.ts and search-index.test.ts).
+ */
+
+/** Products read per statement while building. */
+const BUILD_CHUNK = 20_000;
+/** How long a request waits for a build before the database answers it instead. */
+export const BUILD_WAIT_MS = 1_000;
+
+/** Weight classes of a posting's low two bits. */
+const TITLE = 3;
+
+export interface SearchIndex {
+  aisle: DepartmentAisle;
+  /** Every lexeme, sorted by code unit. */
+  lexemes: string[];
+  /** Lexeme `l`'s postings are `postings[starts[l]]` to `postings[starts[l + 1] - 1]`. */
+  starts: Uint32Array;
+  postings: Uint32Array;
+  /** Each sort's rank of every entry (the inverse of the aisle's order), made when first needed. */
+  ranks: Map<AisleSort, Uint32Array>;
+  /** Scratch of one byte an entry, all zero between calls (every use is synchronous and clears it). */
+  scratch: Uint8Array;
+  /** Scratch of one word an entry. */
+  gathered: Uint32Array;
+}
+
+/** A lexeme a query word matches: exactly, or every lexeme it starts. */
+export interface LexemePattern {
+  text: string;
+  prefix: boolean;
+}
+
+/** A word that counts in a query: every lexeme that stands for it (the word's and its corrections'). */
+export type WordPatterns = LexemePattern[];
+
+/** The rows of one chunk's postings: a lexeme and its postings as big-endian 32-bit words. */
+interface PostingRow extends Record<string, unknown> {
+  lexeme: string;
+  postings: Uint8Array;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** What the aisle's columns (AISLE_COLUMNS) read, and the catalog order's keys. */
+const CHUNK_COLUMNS = sql.join(
+  [products.id, products.brandEn, products.brandAr, products.subcategoryId, products.priceCents, products.listPriceCents, products.ratingTenths, products.reviewCount, products.quantity, products.createdAt, products.categoryId, products.position],
+  sql`, `,
+);
+
+/** `columns` of the published products after `after` (position, id) in catalog order, at most BUILD_CHUNK. */
+const chunkOf = (after: { position: number; id: string } | undefined, columns: SQL) => sql`
+  select ${columns} from ${products}
+  where ${products.status} = 'published' and ${after === undefined ? sql`true` : sql`(${products.position}, ${products.id}) > (${after.position}, ${after.id}::uuid)`}
+  order by ${products.position}, ${products.id}
+  limit ${BUILD_CHUNK}`;
+
+/**
+ * Reads the index at the catalog's current version: chunk by chunk in catalog order, each
+ * chunk's columns and postings by one snapshot (a short read-only transaction, so the embedded
+ * database's one connection serves shoppers between chunks). A catalog written meanwhile moves
+ * the version past the one recorded, and the index is read again when next asked for.
+ */
+export async function buildSearchIndexNow(db: Database): Promise<SearchIndex> {
+  const [head] = rowsOf<{ version: number | string | null; size: number; at: string }>(
+    await db.execute(sql`
+      select (select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1) as version,
+        (select count(*)::int from ${products} where ${products.status} = 'published') as size, now()::text as at`),
+  );
+  const capacity = head?.size ?? 0;
+  const aisle = emptyAisle(capacity, Number(head?.version ?? 0), head?.at ?? (await databaseNow(db)), true);
+  const pieces = new Map<string, Uint8Array[]>();
+  let filled = 0;
+  let after: { position: number; id: string } | undefined;
+  while (filled < capacity) {
+    const at = filled;
+    const { rows, postings } = await db.transaction(
+      async (tx) => {
+        const columns = rowsOf<AisleRow & { position: number }>(
+          // Named as the table, so that the columns' qualified names read the chunk.
+          await tx.execute(sql`select ${AISLE_COLUMNS}, products.category_id, products.position from (${chunkOf(after, CHUNK_COLUMNS)}) as products`),
+        );
+        const lexemeRows = rowsOf<PostingRow>(
+          await tx.execute(sql`
+            select u.lexeme, string_agg(int4send((c.n * 4 + case
+                when 'A'::"char" = any(u.weights) then 3 when 'B'::"char" = any(u.weights) then 2 else 1 end)::int), ''::bytea order by c.n) as postings
+            from (select row_number() over (order by s.position, s.id)::int - 1 + ${at} as n, s.search_vector from (${chunkOf(after, sql`${products.position}, ${products.id}, ${products.searchVector}`)}) s) c
+            cross join unnest(c.search_vector) u
+            group by u.lexeme`),
+        );
+        return { rows: columns, postings: lexemeRows };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    if (rows.length === 0) break;
+    const room = Math.min(rows.length, capacity - filled);
+    fillEntries(aisle, rows.slice(0, room), at);
+    for (const row of postings) {
+      const list = pieces.get(row.lexeme);
+      const bytes = room < rows.length ? keepBelow(row.postings, capacity) : row.postings;
+      if (list) list.push(bytes);
+      else pieces.set(row.lexeme, [bytes]);
+    }
+    filled += room;
+    const last = rows[rows.length - 1] as AisleRow & { position: number };
+    after = { position: last.position, id: last.id };
+    if (rows.length < BUILD_CHUNK) break;
+  }
+  return indexOf(shrunk(aisle, filled), pieces);
+}
+
+/** Postings of entries below `size` (a catalog grown while being read). */
+function keepBelow(bytes: Uint8Array, size: number): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = 0;
+  while (end < bytes.byteLength && view.getUint32(end) >>> 2 < size) end += 4;
+  return bytes.subarray(0, end);
+}
+
+/** The aisle cut to its first `size` entries (a catalog shrunk while being read). */
+function shrunk(aisle: DepartmentAisle, size: number): DepartmentAisle {
+  if (size === aisle.size) {
+    finishAisle(aisle);
+    return aisle;
+  }
+  const cut: DepartmentAisle = {
+    ...aisle,
+    size,
+    idWords: aisle.idWords.slice(0, size * 4),
+    brand: aisle.brand.slice(0, size),
+    subcategory: aisle.subcategory.slice(0, size),
+    department: aisle.department?.slice(0, size),
+    price: aisle.price.slice(0, size),
+    ratingTenths: aisle.ratingTenths.slice(0, size),
+    reviews: aisle.reviews.slice(0, size),
+    flags: aisle.flags.slice(0, size),
+    created: aisle.created.slice(0, size),
+    byBrandPrice: new Uint32Array(size),
+  };
+  finishAisle(cut);
+  return cut;
+}
+
+/** The postings of every lexeme in one array, the lexemes sorted by code unit. */
+function indexOf(aisle: DepartmentAisle, pieces: Map<string, Uint8Array[]>): SearchIndex {
+  const lexemes = [...pieces.keys()].sort();
+  const starts = new Uint32Array(lexemes.length + 1);
+  let total = 0;
+  lexemes.forEach((lexeme, l) => {
+    for (const piece of pieces.get(lexeme) ?? []) total += piece.byteLength / 4;
+    starts[l + 1] = total;
+  });
+  const postings = new Uint32Array(total);
+  let at = 0;
+  for (const lexeme of lexemes) {
+    for (const piece of pieces.get(lexeme) ?? []) {
+      const view = new DataView(piece.buffer, piece.byteOffset, piece.byteLength);
+      for (let b = 0; b < piece.byteLength; b += 4) postings[at++] = view.getUint32(b);
+    }
+    pieces.delete(lexeme);
+  }
+  return { aisle, lexemes, starts, postings, ranks: new Map(), scratch: new Uint8Array(aisle.size), gathered: new Uint32Array(aisle.size) };
+}
+
+interface Kept {
+  index?: SearchIndex;
+  building?: Promise<SearchIndex>;
+  refreshing?: Promise<void>;
+}
+
+/** Per database (a test's, the app's). */
+const kept = new WeakMap<Database, Kept>();
+
+/**
+ * The index at catalog version `version` (read by the caller's first statement), its stock
+ * brought up to date first when older than STOCK_REFRESH_MS; undefined while it is being read
+ * and not ready within BUILD_WAIT_MS (or its reading failed): the database answers then.
+ */
+export async function searchIndex(db: Database, version: number): Promise<SearchIndex | undefined> {
+  let entry = kept.get(db);
+  if (!entry) {
+    entry = {};
+    kept.set(db, entry);
+  }
+  const state = entry;
+  const current = state.index;
+  if (current && current.aisle.version === version) {
+    if (Date.now() - current.aisle.stockReadAt > STOCK_REFRESH_MS) {
+      state.refreshing ??= refreshStock(db, current.aisle, undefined).finally(() => {
+        state.refreshing = undefined;
+      });
+      await state.refreshing;
+    }
+    return current;
+  }
+  if (current && current.aisle.version > version) return undefined;
+  state.building ??= buildSearchIndexNow(db)
+    .then((index) => {
+      if (!state.index || state.index.aisle.version <= index.aisle.version) state.index = index;
+      return index;
+    })
+    .finally(() => {
+      state.building = undefined;
+    });
+  const built = await Promise.race([state.building.catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), BUILD_WAIT_MS).unref())]);
+  return built && built.aisle.version === version ? built : undefined;
+}
+
+/** The first lexeme at or after `text`. */
+function lexemeAtOrAfter(lexemes: string[], text: string): number {
+  let low = 0;
+  let high = lexemes.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((lexemes[middle] as string) < text) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The lexemes a pattern matches: [from, to) of `lexemes`. */
+function lexemeRange(lexemes: string[], pattern: LexemePattern): [number, number] {
+  const from = lexemeAtOrAfter(lexemes, pattern.text);
+  if (pattern.prefix) return [from, lexemeAtOrAfter(lexemes, `${pattern.text}\uffff`)];
+  return lexemes[from] === pattern.text ? [from, from + 1] : [from, from];
+}
+
+/** One word's matches: entries in catalog order, and the word's best weight class in each. */
+interface WordMatch {
+  entries: Uint32Array;
+  weights: Uint8Array;
+}
+
+/** The entries a word's lexemes name, each with the best weight class it has among them. */
+function matchWord(index: SearchIndex, patterns: WordPatterns): WordMatch {
+  const { lexemes, starts, postings, scratch: best, gathered } = index;
+  // Each lexeme once, though a word's patterns overlap (its stem starts the word as typed).
+  const lexemeIds = new Set<number>();
+  for (const pattern of patterns) {
+    const [from, to] = lexemeRange(lexemes, pattern);
+    for (let l = from; l < to; l++) lexemeIds.add(l);
+  }
+  let count = 0;
+  for (const l of lexemeIds) {
+    for (let k = starts[l] as number, end = starts[l + 1] as number; k < end; k++) {
+      const posting = postings[k] as number;
+      const entry = posting >>> 2;
+      const weight = posting & 3;
+      const was = best[entry] as number;
+      if (was === 0) gathered[count++] = entry;
+      if (weight > was) best[entry] = weight;
+    }
+  }
+  const entries = gathered.slice(0, count);
+  // One lexeme's postings are in entry order already; more are merged by a sort, or by a scan of
+  // the marks when they are many.
+  if (lexemeIds.size > 1) {
+    if (count * 32 > index.aisle.size) {
+      let at = 0;
+      for (let i = 0; i < index.aisle.size && at < count; i++) if (best[i] !== 0) entries[at++] = i;
+    } else entries.sort();
+  }
+  const weights = new Uint8Array(count);
+  for (let k = 0; k < count; k++) {
+    const entry = entries[k] as number;
+    weights[k] = best[entry] as number;
+    best[entry] = 0;
+  }
+  return { entries, weights };
+}
+
+/** A query's matches in catalog order, and each one's relevance score. */
+export interface SearchMatch {
+  entries: Uint32Array;
+  scores: Uint8Array;
+}
+
+/**
+ * The products matching every word (`every`), or any word, each scored with the sum over the
+ * words of the best weight class the word has in it, as the database's search scores them.
+ */
+export function matchWords(index: SearchIndex, words: WordPatterns[], every: boolean): SearchMatch {
+  const matches = words.map((patterns) => matchWord(index, patterns));
+  const mark = index.scratch;
+  if (every) {
+    matches.sort((a, b) => a.entries.length - b.entries.length);
+    const first = matches[0] ?? { entries: new Uint32Array(0), weights: new Uint8Array(0) };
+    let entries = first.entries;
+    const scores = Uint8Array.from(first.weights);
+    let count = entries.length;
+    for (const other of matches.slice(1)) {
+      other.entries.forEach((entry, k) => (mark[entry] = other.weights[k] as number));
+      let kept = 0;
+      for (let k = 0; k < count; k++) {
+        const entry = entries[k] as number;
+        const weight = mark[entry] as number;
+        if (weight === 0) continue;
+        entries[kept] = entry;
+        scores[kept++] = (scores[k] as number) + weight;
+      }
+      count = kept;
+      for (const entry of other.entries) mark[entry] = 0;
+      entries = entries.subarray(0, count);
+    }
+    return { entries: entries.slice(0, count), scores: scores.slice(0, count) };
+  }
+  // Any word: the union, scored by the words each entry has.
+  const union = new Set<number>();
+  for (const { entries, weights } of matches) {
+    entries.forEach((entry, k) => {
+      if (mark[entry] === 0) union.add(entry);
+      mark[entry] = (mark[entry] as number) + (weights[k] as number);
+    });
+  }
+  const entries = Uint32Array.from(union).sort();
+  const scores = new Uint8Array(entries.length);
+  entries.forEach((entry, k) => {
+    scores[k] = mark[entry] as number;
+    mark[entry] = 0;
+  });
+  return { entries, scores };
+}
+
+/** Rank of every entry in `sort`'s order. */
+function ranksOf(index: SearchIndex, sort: AisleSort, order: Uint32Array): Uint32Array {
+  const made = index.ranks.get(sort);
+  if (made) return made;
+  const ranks = new Uint32Array(order.length);
+  order.forEach((entry, rank) => (ranks[entry] = rank));
+  index.ranks.set(sort, ranks);
+  return ranks;
+}
+
+/**
+ * One page's ids: the matches passing every chosen filter, in `sort`'s order, from `offset`.
+ * Relevance is the score, highest first, then catalog order; featured is catalog order; every
+ * other sort walks its order over the whole catalog when the passing matches are dense enough for
+ * the page to turn up early, or else sorts them by their rank in it.
+ */
+export function searchPage(index: SearchIndex, match: SearchMatch, chosen: Chosen | undefined, sort: AisleSort, offset: number, limit: number): string[] {
+  const { aisle } = index;
+  const passing: number[] = [];
+  const scored: number[] = [];
+  match.entries.forEach((entry, k) => {
+    if (chosen === undefined || chosen.unchosen === ALL || passes(aisle, chosen, entry) === ALL) {
+      passing.push(entry);
+      scored.push(match.scores[k] as number);
+    }
+  });
+  const ids = (entries: Iterable<number>) => Array.from(entries, (entry) => idOf(aisle, entry));
+  if (sort === 'featured') return ids(passing.slice(offset, offset + limit));
+  if (sort === 'relevance') {
+    // A counting sort by score, highest first; each score's entries stay in catalog order.
+    const top = scored.reduce((most, score) => (score > most ? score : most), TITLE);
+    const starts = new Int32Array(top + 2);
+    for (const score of scored) starts[top - score + 1] = (starts[top - score + 1] as number) + 1;
+    for (let s = 1; s <= top + 1; s++) starts[s] = (starts[s] as number) + (starts[s - 1] as number);
+    const ordered = new Uint32Array(passing.length);
+    passing.forEach((entry, k) => {
+      const slot = top - (scored[k] as number);
+      ordered[starts[slot] as number] = entry;
+      starts[slot] = (starts[slot] as number) + 1;
+    });
+    return ids(ordered.subarray(offset, offset + limit));
+  }
+  const order = orderOf(aisle, sort) ?? new Uint32Array(0);
+  const wanted = offset + limit;
+  // Walking visits about wanted × size / passing entries of the order; sorting, passing × log(passing).
+  if (passing.length > 0 && (wanted * aisle.size) / passing.length < passing.length * Math.log2(passing.length + 1)) {
+    const mark = index.scratch;
+    for (const entry of passing) mark[entry] = 1;
+    const found: number[] = [];
+    for (let k = 0; k < order.length && found.length < wanted; k++) {
+      const entry = order[k] as number;
+      if (mark[entry] === 1) found.push(entry);
+    }
+    for (const entry of passing) mark[entry] = 0;
+    return ids(found.slice(offset));
+  }
+  const ranks = ranksOf(index, sort, order);
+  const sorted = Uint32Array.from(passing, (entry) => ranks[entry] as number).sort();
+  return ids(Array.from(sorted.subarray(offset, offset + limit), (rank) => order[rank] as number));
+}
+
+/** The `limit` best matches' ids, most relevant first (suggestions). */
+export function bestMatches(index: SearchIndex, match: SearchMatch, limit: number): string[] {
+  return searchPage(index, match, undefined, 'relevance', 0, limit);
+}
