@@ -16,6 +16,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../src/db/clie
 import type { AisleRequest } from '../src/modules/catalog/aisle';
 import { listDepartmentAisle } from '../src/modules/catalog/service';
 import { searchWords } from '../src/modules/search/normalize';
+import { warmSearchIndex } from '../src/modules/search/search-index';
 import { searchProducts, suggestProducts } from '../src/modules/search/service';
 import { buildDemoCatalog } from '../src/seed/demo-catalog';
 import { insertProducts, loadCatalogOnce } from '../src/seed/load-catalog';
@@ -103,6 +104,13 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
     const [counted] = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from products where status = 'published'`));
     console.log(`\n${label}: ${counted?.n ?? 0} published products, ${CLIENTS} clients, ${SAMPLES} requests a scenario`);
     const only = process.env.BENCH_AISLE_ONLY;
+    if (!only?.startsWith('department')) {
+      // Search answers from its index once it is read (decision 0058): read it first, and say how long that took.
+      const started = performance.now();
+      const index = await warmSearchIndex(handle.db);
+      const rss = Math.round(process.memoryUsage().rss / 1_048_576);
+      console.log(`  search index read in ${((performance.now() - started) / 1000).toFixed(1)} s: ${index.aisle.size} products, ${index.lexemes.length} lexemes, ${index.postings.length} postings; process RSS ${rss} MB`);
+    }
     for (const scenario of (await scenarios(handle.db)).filter((s) => only === undefined || s.name.startsWith(only))) {
       for (let i = 0; i < CLIENTS; i++) await scenario.run(handle.db, SAMPLES + i); // warm-up
       console.log(`  ${await measure(handle.db, scenario)}`);

@@ -568,45 +568,65 @@ const within = (t: Tallies, cents: number) => {
  */
 function tallyEveryEntry(aisle: DepartmentAisle, chosen: Chosen, entries?: Uint32Array): Tallies {
   const t = emptyTallies(aisle);
-  const { brand, subcategory, department, price, ratingTenths } = aisle;
+  // One pass over up to a million entries: the columns and figures in locals, the typed arrays
+  // read within their length (`as number` drops the checker's `undefined`).
+  const { brand, subcategory, price, ratingTenths, flags } = aisle;
+  const department = aisle.department ?? new Uint16Array(0);
+  const withDepartments = aisle.department !== undefined;
+  const { byBrand, bySubcategory, byDepartment, rated } = t;
   const count = entries ? entries.length : aisle.size;
-  if (chosen.unchosen === ALL) {
-    // Nothing chosen: every entry passes, and no filter need be tested.
-    for (let k = 0; k < count; k++) {
-      const i = entries ? (entries[k] as number) : k;
-      tallyPassing(aisle, t, i, true);
-      within(t, price[i] as number);
-    }
-    return t;
-  }
+  const nothingChosen = chosen.unchosen === ALL;
+  let total = 0;
+  let inStock = 0;
+  let onSale = 0;
+  let minPrice = t.minPrice;
+  let maxPrice = t.maxPrice;
   for (let k = 0; k < count; k++) {
     const i = entries ? (entries[k] as number) : k;
-    const pass = passes(aisle, chosen, i);
+    const pass = nothingChosen ? ALL : passes(aisle, chosen, i);
     if (pass === ALL) {
-      tallyPassing(aisle, t, i, true);
-      within(t, price[i] as number);
+      const flag = flags[i] as number;
+      total++;
+      inStock += flag & IN_STOCK;
+      onSale += (flag & ON_SALE) >>> 1;
+      const b = brand[i] as number;
+      byBrand[b] = (byBrand[b] as number) + 1;
+      const s = subcategory[i] as number;
+      bySubcategory[s] = (bySubcategory[s] as number) + 1;
+      if (withDepartments) {
+        const d = department[i] as number;
+        byDepartment[d] = (byDepartment[d] as number) + 1;
+      }
+      const band = starBand(ratingTenths[i] as number);
+      rated[band] = (rated[band] as number) + 1;
+      const cents = price[i] as number;
+      if (cents < minPrice) minPrice = cents;
+      if (cents > maxPrice) maxPrice = cents;
       continue;
     }
     // Only a product failing one group alone counts in that group's figures.
     switch (ALL ^ pass) {
       case BRAND:
-        tally(t.byBrand, brand[i] as number);
+        tally(byBrand, brand[i] as number);
         break;
       case SUBCATEGORY:
-        tally(t.bySubcategory, subcategory[i] as number);
+        tally(bySubcategory, subcategory[i] as number);
         break;
       case DEPARTMENT:
-        if (department) tally(t.byDepartment, department[i] as number);
+        tally(byDepartment, department[i] as number);
         break;
-      case PRICE:
-        within(t, price[i] as number);
+      case PRICE: {
+        const cents = price[i] as number;
+        if (cents < minPrice) minPrice = cents;
+        if (cents > maxPrice) maxPrice = cents;
         break;
+      }
       case RATING:
-        tally(t.rated, starBand(ratingTenths[i] as number));
+        tally(rated, starBand(ratingTenths[i] as number));
         break;
     }
   }
-  return t;
+  return { ...t, total, inStock, onSale, minPrice, maxPrice };
 }
 
 /**

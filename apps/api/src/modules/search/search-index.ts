@@ -43,9 +43,6 @@ const BUILD_CHUNK = 20_000;
 /** How long a request waits for a build before the database answers it instead. */
 export const BUILD_WAIT_MS = 1_000;
 
-/** Weight classes of a posting's low two bits. */
-const TITLE = 3;
-
 export interface SearchIndex {
   aisle: DepartmentAisle;
   /** Every lexeme, sorted by code unit. */
@@ -207,18 +204,43 @@ interface Kept {
 /** Per database (a test's, the app's). */
 const kept = new WeakMap<Database, Kept>();
 
+function keptFor(db: Database): Kept {
+  let entry = kept.get(db);
+  if (!entry) {
+    entry = {};
+    kept.set(db, entry);
+  }
+  return entry;
+}
+
+/** The build in flight, or a new one: concurrent requests share it; a newer index replaces the kept one. */
+function building(db: Database, state: Kept): Promise<SearchIndex> {
+  state.building ??= buildSearchIndexNow(db)
+    .then((index) => {
+      if (!state.index || state.index.aisle.version <= index.aisle.version) state.index = index;
+      return index;
+    })
+    .finally(() => {
+      state.building = undefined;
+    });
+  return state.building;
+}
+
+/**
+ * Reads the index now and keeps it, waiting for the whole build (a failed one throws): for a
+ * process starting up, and the bench, so that shoppers' first searches need not wait.
+ */
+export function warmSearchIndex(db: Database): Promise<SearchIndex> {
+  return building(db, keptFor(db));
+}
+
 /**
  * The index at catalog version `version` (read by the caller's first statement), its stock
  * brought up to date first when older than STOCK_REFRESH_MS; undefined while it is being read
  * and not ready within BUILD_WAIT_MS (or its reading failed): the database answers then.
  */
 export async function searchIndex(db: Database, version: number): Promise<SearchIndex | undefined> {
-  let entry = kept.get(db);
-  if (!entry) {
-    entry = {};
-    kept.set(db, entry);
-  }
-  const state = entry;
+  const state = keptFor(db);
   const current = state.index;
   if (current && current.aisle.version === version) {
     if (Date.now() - current.aisle.stockReadAt > STOCK_REFRESH_MS) {
@@ -230,15 +252,7 @@ export async function searchIndex(db: Database, version: number): Promise<Search
     return current;
   }
   if (current && current.aisle.version > version) return undefined;
-  state.building ??= buildSearchIndexNow(db)
-    .then((index) => {
-      if (!state.index || state.index.aisle.version <= index.aisle.version) state.index = index;
-      return index;
-    })
-    .finally(() => {
-      state.building = undefined;
-    });
-  const built = await Promise.race([state.building.catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), BUILD_WAIT_MS).unref())]);
+  const built = await Promise.race([building(db, state).catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), BUILD_WAIT_MS).unref())]);
   return built && built.aisle.version === version ? built : undefined;
 }
 
@@ -325,7 +339,7 @@ export function matchWords(index: SearchIndex, words: WordPatterns[], every: boo
     const scores = Uint8Array.from(first.weights);
     let count = entries.length;
     for (const other of matches.slice(1)) {
-      other.entries.forEach((entry, k) => (mark[entry] = other.weights[k] as number));
+      for (let k = 0; k < other.entries.length; k++) mark[other.entries[k] as number] = other.weights[k] as number;
       let kept = 0;
       for (let k = 0; k < count; k++) {
         const entry = entries[k] as number;
@@ -375,47 +389,71 @@ function ranksOf(index: SearchIndex, sort: AisleSort, order: Uint32Array): Uint3
  */
 export function searchPage(index: SearchIndex, match: SearchMatch, chosen: Chosen | undefined, sort: AisleSort, offset: number, limit: number): string[] {
   const { aisle } = index;
-  const passing: number[] = [];
-  const scored: number[] = [];
-  match.entries.forEach((entry, k) => {
-    if (chosen === undefined || chosen.unchosen === ALL || passes(aisle, chosen, entry) === ALL) {
-      passing.push(entry);
-      scored.push(match.scores[k] as number);
+  const { entries, scores } = match;
+  const everyMatch = chosen === undefined || chosen.unchosen === ALL;
+  let passing = entries;
+  let scored = scores;
+  if (!everyMatch) {
+    passing = new Uint32Array(entries.length);
+    scored = new Uint8Array(entries.length);
+    let count = 0;
+    for (let k = 0; k < entries.length; k++) {
+      const entry = entries[k] as number;
+      if (passes(aisle, chosen, entry) !== ALL) continue;
+      passing[count] = entry;
+      scored[count++] = scores[k] as number;
     }
-  });
-  const ids = (entries: Iterable<number>) => Array.from(entries, (entry) => idOf(aisle, entry));
-  if (sort === 'featured') return ids(passing.slice(offset, offset + limit));
-  if (sort === 'relevance') {
-    // A counting sort by score, highest first; each score's entries stay in catalog order.
-    const top = scored.reduce((most, score) => (score > most ? score : most), TITLE);
-    const starts = new Int32Array(top + 2);
-    for (const score of scored) starts[top - score + 1] = (starts[top - score + 1] as number) + 1;
-    for (let s = 1; s <= top + 1; s++) starts[s] = (starts[s] as number) + (starts[s - 1] as number);
-    const ordered = new Uint32Array(passing.length);
-    passing.forEach((entry, k) => {
-      const slot = top - (scored[k] as number);
-      ordered[starts[slot] as number] = entry;
-      starts[slot] = (starts[slot] as number) + 1;
-    });
-    return ids(ordered.subarray(offset, offset + limit));
+    passing = passing.subarray(0, count);
+    scored = scored.subarray(0, count);
   }
+  const ids = (page: Uint32Array) => Array.from(page, (entry) => idOf(aisle, entry));
+  if (sort === 'featured') return ids(passing.subarray(offset, offset + limit));
+  if (sort === 'relevance') return ids(byRelevance(passing, scored, offset, limit));
   const order = orderOf(aisle, sort) ?? new Uint32Array(0);
   const wanted = offset + limit;
   // Walking visits about wanted × size / passing entries of the order; sorting, passing × log(passing).
   if (passing.length > 0 && (wanted * aisle.size) / passing.length < passing.length * Math.log2(passing.length + 1)) {
     const mark = index.scratch;
-    for (const entry of passing) mark[entry] = 1;
-    const found: number[] = [];
-    for (let k = 0; k < order.length && found.length < wanted; k++) {
+    for (let k = 0; k < passing.length; k++) mark[passing[k] as number] = 1;
+    const found = new Uint32Array(Math.min(wanted, passing.length));
+    let count = 0;
+    for (let k = 0; k < order.length && count < found.length; k++) {
       const entry = order[k] as number;
-      if (mark[entry] === 1) found.push(entry);
+      if (mark[entry] === 1) found[count++] = entry;
     }
-    for (const entry of passing) mark[entry] = 0;
-    return ids(found.slice(offset));
+    for (let k = 0; k < passing.length; k++) mark[passing[k] as number] = 0;
+    return ids(found.subarray(offset, count));
   }
   const ranks = ranksOf(index, sort, order);
-  const sorted = Uint32Array.from(passing, (entry) => ranks[entry] as number).sort();
-  return ids(Array.from(sorted.subarray(offset, offset + limit), (rank) => order[rank] as number));
+  const sorted = new Uint32Array(passing.length);
+  for (let k = 0; k < passing.length; k++) sorted[k] = ranks[passing[k] as number] as number;
+  sorted.sort();
+  return ids(sorted.subarray(offset, offset + limit).map((rank) => order[rank] as number));
+}
+
+/**
+ * The entries from `offset` (at most `limit`) in relevance order: score highest first, then
+ * catalog order (the entries' own). Counts each score, then places only the page's entries.
+ */
+function byRelevance(entries: Uint32Array, scores: Uint8Array, offset: number, limit: number): Uint32Array {
+  const levels = new Int32Array(256);
+  for (let k = 0; k < scores.length; k++) levels[scores[k] as number] = (levels[scores[k] as number] as number) + 1;
+  // Where each score's entries start in the whole order, highest score first.
+  const starts = new Int32Array(256);
+  let at = 0;
+  for (let score = 255; score >= 0; score--) {
+    starts[score] = at;
+    at += levels[score] as number;
+  }
+  const end = Math.min(offset + limit, entries.length);
+  const page = new Uint32Array(Math.max(0, end - offset));
+  for (let k = 0; k < entries.length; k++) {
+    const score = scores[k] as number;
+    const place = starts[score] as number;
+    starts[score] = place + 1;
+    if (place >= offset && place < end) page[place - offset] = entries[k] as number;
+  }
+  return page;
 }
 
 /** The `limit` best matches' ids, most relevant first (suggestions). */
