@@ -14,8 +14,11 @@ import { bestMatches, matchWords, searchIndex, searchPage, type LexemePattern, t
  * 1. each query word is checked against the vocabulary (`search_terms`): a word that starts no
  *    known word gets its closest known words by trigram similarity as alternatives (typos);
  * 2. the words become one tsquery — every word must match, each by any of its alternatives, by
- *    prefix — answered from the GIN index on `products.search_vector` and ranked by `ts_rank`
- *    (title above brand above description). When no product has every word, any word will do.
+ *    prefix — answered from the GIN index on `products.search_vector` and ranked by the sum of
+ *    each word's best place (title 3, brand 2, description 1). When no product has every word,
+ *    any word will do.
+ * Once the search index (search-index.ts, decision 0058) is current, step 2 is answered from it in
+ * memory instead, with the same answer; step 1 prints the lexemes it looks up.
  */
 
 /** Words shorter than this match whole words only: a one- or two-letter prefix matches too much to rank. */
