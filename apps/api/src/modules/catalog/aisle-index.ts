@@ -77,6 +77,12 @@ export interface DepartmentAisle {
   byId?: Uint32Array;
   /** The facet rows of recent choices of filters (countInMemory). */
   facets: Map<string, FacetRow[]>;
+  /**
+   * The whole catalog's aisle only: each entry's facet columns side by side, four words an entry
+   * (brand; subcategory | department << 16; price; rating tenths | flags << 16), so a search's
+   * facet pass over matches spread across a million entries reads one cache line an entry, not seven.
+   */
+  packed?: Int32Array;
 }
 
 /** The database the aisle is kept for (a transaction's would outlive it). */
@@ -232,6 +238,16 @@ export function finishAisle(aisle: DepartmentAisle): void {
   fillIndexes.delete(aisle);
   for (const sort of ['price_asc', 'price_desc', 'newest', 'rating'] as const) orderOf(aisle, sort);
   groupByBrand(aisle);
+  if (aisle.department) {
+    const packed = new Int32Array(aisle.size * 4);
+    for (let i = 0; i < aisle.size; i++) {
+      packed[i * 4] = aisle.brand[i] as number;
+      packed[i * 4 + 1] = (aisle.subcategory[i] as number) | ((aisle.department[i] as number) << 16);
+      packed[i * 4 + 2] = aisle.price[i] as number;
+      packed[i * 4 + 3] = ((aisle.ratingTenths[i] as number) & 0xffff) | ((aisle.flags[i] as number) << 16);
+    }
+    aisle.packed = packed;
+  }
 }
 
 /** Fills `byBrandPrice` and `brandStart`: the price order, stably grouped by brand (a counting sort). */
@@ -370,6 +386,7 @@ export async function refreshStock(db: Reader, aisle: DepartmentAisle, categoryI
     const flags = ((aisle.flags[i] ?? 0) & ~IN_STOCK) | (row.in_stock === true ? IN_STOCK : 0);
     if (flags !== aisle.flags[i]) {
       aisle.flags[i] = flags;
+      if (aisle.packed) aisle.packed[i * 4 + 3] = ((aisle.ratingTenths[i] as number) & 0xffff) | (flags << 16);
       changed = true;
     }
   }
@@ -576,6 +593,7 @@ function tallyEveryEntry(aisle: DepartmentAisle, chosen: Chosen, entries?: Uint3
   const { byBrand, bySubcategory, byDepartment, rated } = t;
   const count = entries ? entries.length : aisle.size;
   const nothingChosen = chosen.unchosen === ALL;
+  if (nothingChosen && entries && aisle.packed) return tallyPacked(t, aisle.packed, entries);
   let total = 0;
   let inStock = 0;
   let onSale = 0;
@@ -627,6 +645,35 @@ function tallyEveryEntry(aisle: DepartmentAisle, chosen: Chosen, entries?: Uint3
     }
   }
   return { ...t, total, inStock, onSale, minPrice, maxPrice };
+}
+
+/** `tallyEveryEntry` with nothing chosen, over the whole catalog's packed columns. */
+function tallyPacked(t: Tallies, packed: Int32Array, entries: Uint32Array): Tallies {
+  const { byBrand, bySubcategory, byDepartment, rated } = t;
+  let inStock = 0;
+  let onSale = 0;
+  let minPrice = t.minPrice;
+  let maxPrice = t.maxPrice;
+  for (let k = 0; k < entries.length; k++) {
+    const at = (entries[k] as number) * 4;
+    const b = packed[at] as number;
+    byBrand[b] = (byBrand[b] as number) + 1;
+    const where = packed[at + 1] as number;
+    const s = where & 0xffff;
+    bySubcategory[s] = (bySubcategory[s] as number) + 1;
+    const d = where >>> 16;
+    byDepartment[d] = (byDepartment[d] as number) + 1;
+    const cents = packed[at + 2] as number;
+    if (cents < minPrice) minPrice = cents;
+    if (cents > maxPrice) maxPrice = cents;
+    const last = packed[at + 3] as number;
+    const band = starBand((last << 16) >> 16);
+    rated[band] = (rated[band] as number) + 1;
+    const flag = last >>> 16;
+    inStock += flag & IN_STOCK;
+    onSale += (flag & ON_SALE) >>> 1;
+  }
+  return { ...t, total: entries.length, inStock, onSale, minPrice, maxPrice };
 }
 
 /**

@@ -162,5 +162,9 @@ describe('search from the index kept in memory', () => {
     expect(sale.fromIndex.facets.inStock).toBe(after.fromIndex.facets.inStock - 1);
     expect(sale.fromIndex.data.map((p) => p._id)).not.toContain(sold._id);
     expect(sale.fromIndex).toEqual(sale.fromDatabase);
+    // Unfiltered too: the whole catalog's packed columns follow the stock.
+    const plain = await bothWays('en', 'premium', request);
+    expect(plain.fromIndex.facets.inStock).toBe(after.fromIndex.facets.inStock - 1);
+    expect(plain.fromIndex).toEqual(plain.fromDatabase);
   });
 });
