@@ -1,4 +1,4 @@
-import { AislePageResponseSchema, type AislePageResponse } from '@dukkan/contracts/aisle';
+import { AislePageResponseSchema, type AisleFilters, type AislePageResponse } from '@dukkan/contracts/aisle';
 import type { Product } from '@dukkan/contracts/catalog';
 import { dollarsToCents } from '@dukkan/contracts/money';
 import { expect } from 'vitest';
@@ -130,3 +130,15 @@ export function randomFilters(all: Product[], random: () => number, { withDepart
   if (random() < 0.3) f.onSale = true;
   return f;
 }
+
+/** The service's filters from the oracle's (dollars to cents, keys as the routes send them). */
+export const filtersOf = (f: OracleFilters): AisleFilters => ({
+  brand: f.brand,
+  subcategory: f.subcategory?.map((s) => s.toLowerCase()),
+  department: f.department?.map((s) => s.toLowerCase()),
+  minPrice: f.minPrice === undefined ? undefined : dollarsToCents(f.minPrice),
+  maxPrice: f.maxPrice === undefined ? undefined : dollarsToCents(f.maxPrice),
+  rating: f.rating,
+  inStock: f.inStock,
+  onSale: f.onSale,
+});

@@ -1,5 +1,4 @@
 import { AISLE_SORTS, type AisleFilters } from '@dukkan/contracts/aisle';
-import { dollarsToCents } from '@dukkan/contracts/money';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -7,7 +6,7 @@ import { categories, products } from '../../db/schema';
 import { bumpCatalogVersion } from '../../lib/catalog-version';
 import { insertProducts } from '../../seed/load-catalog';
 import { generateSyntheticProducts } from '../../seed/synthetic';
-import { aisleOf, everything, randomFilters, seeded, type OracleFilters } from '../../test/aisle-oracle';
+import { aisleOf, everything, filtersOf, randomFilters, seeded } from '../../test/aisle-oracle';
 import { useTestApp } from '../../test/test-app';
 import { applyStockChanges } from '../orders/service';
 
@@ -23,17 +22,6 @@ const t = useTestApp();
 const db = () => t.database.db;
 
 const department = async (name: string, query = '') => aisleOf(await t.get(`/api/product/category/${name}?${query}`));
-
-/** The service's filters from the oracle's (dollars to cents, keys as the routes send them). */
-const filtersOf = (f: OracleFilters): AisleFilters => ({
-  brand: f.brand,
-  subcategory: f.subcategory?.map((s) => s.toLowerCase()),
-  minPrice: f.minPrice === undefined ? undefined : dollarsToCents(f.minPrice),
-  maxPrice: f.maxPrice === undefined ? undefined : dollarsToCents(f.maxPrice),
-  rating: f.rating,
-  inStock: f.inStock,
-  onSale: f.onSale,
-});
 
 async function categoryId(slug: string): Promise<string> {
   const [row] = await db().select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));

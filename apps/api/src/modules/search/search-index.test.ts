@@ -1,6 +1,5 @@
-import { AISLE_SORTS, type AisleFilters } from '@dukkan/contracts/aisle';
+import { AISLE_SORTS } from '@dukkan/contracts/aisle';
 import type { Language } from '@dukkan/contracts/common';
-import { dollarsToCents } from '@dukkan/contracts/money';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -8,7 +7,7 @@ import { products } from '../../db/schema';
 import { bumpCatalogVersion, readCatalogVersion } from '../../lib/catalog-version';
 import { insertProducts } from '../../seed/load-catalog';
 import { generateSyntheticProducts } from '../../seed/synthetic';
-import { aisleOf, everything, randomFilters, seeded, type OracleFilters } from '../../test/aisle-oracle';
+import { aisleOf, everything, filtersOf, randomFilters, seeded } from '../../test/aisle-oracle';
 import { useTestApp } from '../../test/test-app';
 import type { AisleRequest } from '../catalog/aisle';
 import { STOCK_REFRESH_MS } from '../catalog/aisle-index';
@@ -27,18 +26,6 @@ import { searchProducts, suggestProducts } from './service';
 const GENERATED = 5_000;
 const t = useTestApp();
 const db = () => t.database.db;
-
-/** The service's filters from the oracle's (dollars to cents, keys as the routes send them). */
-const filtersOf = (f: OracleFilters): AisleFilters => ({
-  brand: f.brand,
-  subcategory: f.subcategory?.map((s) => s.toLowerCase()),
-  department: f.department?.map((s) => s.toLowerCase()),
-  minPrice: f.minPrice === undefined ? undefined : dollarsToCents(f.minPrice),
-  maxPrice: f.maxPrice === undefined ? undefined : dollarsToCents(f.maxPrice),
-  rating: f.rating,
-  inStock: f.inStock,
-  onSale: f.onSale,
-});
 
 /** The search answered both ways; fails unless the index answered the first. */
 async function bothWays(lng: Language, q: string, request: AisleRequest) {
