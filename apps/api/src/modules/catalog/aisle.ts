@@ -440,7 +440,7 @@ export async function readSearchAisleInMemory(
   lng: Language,
   aisle: DepartmentAisle,
   request: AisleRequest,
-  memo: AisleMemo,
+  memo: AisleMemo = computeEveryTime,
   matches: Uint32Array,
   pageOfIds: (chosen: Chosen) => string[],
 ): Promise<AislePageResponse & { version: number | undefined }> {

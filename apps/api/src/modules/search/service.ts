@@ -262,7 +262,7 @@ export async function searchProducts(db: Database, lng: Language, words: string[
   if (inIndex) {
     const { index, match } = inIndex;
     const { sort, page, pageSize } = request;
-    const found = await readSearchAisleInMemory(db, lng, index.aisle, request, memo ?? ((_key, produce) => produce()), match.entries, (chosen) =>
+    const found = await readSearchAisleInMemory(db, lng, index.aisle, request, memo, match.entries, (chosen) =>
       searchPage(index, match, chosen, sort, (page - 1) * pageSize, pageSize),
     );
     // A catalog written since the index was read: the database answers instead.
@@ -301,9 +301,16 @@ async function suggestionsOf(db: Database, ids: string[], lng: Language): Promis
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    return r ? [{ _id: r.id, title: lng === 'ar' ? r.titleAr : r.titleEn, category: r.category }] : [];
+    return r ? [toSuggestion(r, lng)] : [];
   });
 }
+
+/** A product's suggestion: its id, its title in the request's language, its department. */
+const toSuggestion = (r: { id: string; titleEn: string; titleAr: string; category: string }, lng: Language): SearchSuggestion => ({
+  _id: r.id,
+  title: lng === 'ar' ? r.titleAr : r.titleEn,
+  category: r.category,
+});
 
 /** Up to eight titles for search-as-you-type, most relevant first, in the request's language. */
 export async function suggestProducts(db: Database, lng: Language, words: string[], options: SearchOptions = {}): Promise<SearchSuggestion[]> {
@@ -323,7 +330,7 @@ export async function suggestProducts(db: Database, lng: Language, words: string
         .where(matches(query))
         .orderBy(desc(relevance(groups)), asc(products.position), asc(products.id))
         .limit(MAX_SUGGESTIONS);
-      return rows.map((r) => ({ _id: r.id, title: lng === 'ar' ? r.titleAr : r.titleEn, category: r.category }));
+      return rows.map((r) => toSuggestion(r, lng));
     };
     const found = await find(allOf(groups));
     if (found.length > 0 || groups.length === 1) return found;
