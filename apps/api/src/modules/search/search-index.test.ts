@@ -13,10 +13,9 @@ import type { AisleRequest } from '../catalog/aisle';
 import { STOCK_REFRESH_MS } from '../catalog/aisle-index';
 import { applyStockChanges } from '../orders/service';
 
-
 import { searchWords } from './normalize';
-import { searchIndex } from './search-index';
-import { searchProducts, suggestProducts } from './service';
+import { keptSearchIndex, searchIndex } from './search-index';
+import { planningForTests, searchProducts, suggestProducts } from './service';
 
 /*
  * Search is answered from the search index kept in memory (decision 0058) once it is current, and
@@ -153,5 +152,58 @@ describe('search from the index kept in memory', () => {
     const plain = await bothWays('en', 'premium', request);
     expect(plain.fromIndex.facets.inStock).toBe(after.fromIndex.facets.inStock - 1);
     expect(plain.fromIndex).toEqual(plain.fromDatabase);
+  });
+
+  it('plans words from its vocabulary as the database does: known words, prefixes, stop words and typos', async () => {
+    const index = await keptSearchIndex(db());
+    if (!index) throw new Error('no search index');
+    const { terms } = index.vocabulary;
+    const random = seeded(20_261_203);
+    const typos = new Set<string>();
+    // Misspellings of vocabulary words: a letter dropped, doubled, swapped with the next, or replaced.
+    for (let k = 0; k < 300; k++) {
+      const term = terms[Math.floor(random() * terms.length)] as string;
+      if (!/^[a-z]{5,}$/.test(term)) continue;
+      const at = 1 + Math.floor(random() * (term.length - 2));
+      const letter = 'abcdefghijklmnopqrstuvwxyz'[Math.floor(random() * 26)] as string;
+      const edits = [term.slice(0, at) + term.slice(at + 1), term.slice(0, at) + term[at] + term.slice(at), term.slice(0, at) + term[at + 1] + term[at] + term.slice(at + 2), term.slice(0, at) + letter + term.slice(at + 1)];
+      typos.add(edits[k % edits.length] as string);
+    }
+    const words = [...typos, ...terms.slice(0, 40), 'the', 'for', 'a', 'hea', 'headp', 'hedphones', 'cofee', 'blankit', 'zzzzqx', 'x100', 'قهوه', 'قهو', 'سماعات', 'قهوت'];
+    let corrected = 0;
+    let inMemory = 0;
+    for (const word of words) {
+      const { plans } = await planningForTests.planWords(db(), [word]);
+      const here = await planningForTests.planWordsInMemory(db(), index.vocabulary, [word]);
+      if (/^[a-z]+$/.test(word) || terms.includes(word)) expect(here, word).toBeDefined();
+      if (here === undefined) continue;
+      inMemory++;
+      expect(here, word).toEqual(plans);
+      if (plans[0]?.corrections.length) corrected++;
+    }
+    // The comparison is not empty: most typos were corrected, and every ASCII word was planned here.
+    expect(corrected).toBeGreaterThan(typos.size / 2);
+    expect(inMemory).toBeGreaterThan(words.length - 5);
+    // Several words at once, as a query has them.
+    const query = ['wireless', 'hedphones', 'the', 'qu'];
+    expect(await planningForTests.planWordsInMemory(db(), index.vocabulary, query)).toEqual((await planningForTests.planWords(db(), query)).plans);
+  });
+
+  it('never answers from a kept index older than the catalog', async () => {
+    const request: AisleRequest = { filters: {}, sort: 'relevance', page: 1, pageSize: 5 };
+    await indexCurrent();
+    const before = await bothWays('en', 'premium', request);
+    const first = before.fromIndex.data[0]!;
+    const suggested = (await suggestProducts(db(), 'en', searchWords('premium')))[0]!;
+    await db().transaction(async (tx) => {
+      await tx.update(products).set({ status: 'draft' }).where(eq(products.id, first._id));
+      await tx.update(products).set({ status: 'draft' }).where(eq(products.id, suggested._id));
+      await bumpCatalogVersion(tx);
+    });
+    // Asked at once, before any request saw the new version: the index kept is of the old catalog.
+    const now = await searchProducts(db(), 'en', searchWords('premium'), request);
+    expect(now.data.map((p) => p._id)).not.toContain(first._id);
+    expect(now.total).toBe(before.fromIndex.total - (first._id === suggested._id ? 1 : 2));
+    expect((await suggestProducts(db(), 'en', searchWords('premium'))).map((p) => p._id)).not.toContain(suggested._id);
   });
 });

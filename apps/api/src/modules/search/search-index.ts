@@ -20,6 +20,8 @@ import {
   type DepartmentAisle,
 } from '../catalog/aisle-index';
 
+import { readVocabulary, type Vocabulary } from './vocabulary';
+
 /*
  * The search index (issue #34, docs/decisions/0058): what a search at a million products needs,
  * kept in memory by each process, so that its matches, facets and page are worked out without
@@ -56,6 +58,8 @@ export interface SearchIndex {
   scratch: Uint8Array;
   /** Scratch of one word an entry. */
   gathered: Uint32Array;
+  /** The vocabulary, read after the version (so never older than it): query words are planned from it. */
+  vocabulary: Vocabulary;
 }
 
 /** A lexeme a query word matches: exactly, or every lexeme it starts. */
@@ -102,6 +106,7 @@ export async function buildSearchIndexNow(db: Database): Promise<SearchIndex> {
   );
   const capacity = head?.size ?? 0;
   const aisle = emptyAisle(capacity, Number(head?.version ?? 0), head?.at ?? (await databaseNow(db)), true);
+  const vocabulary = await readVocabulary(db);
   const pieces = new Map<string, Uint8Array[]>();
   let filled = 0;
   let after: { position: number; id: string } | undefined;
@@ -139,7 +144,7 @@ export async function buildSearchIndexNow(db: Database): Promise<SearchIndex> {
     after = { position: last.position, id: last.id };
     if (rows.length < BUILD_CHUNK) break;
   }
-  return indexOf(shrunk(aisle, filled), pieces);
+  return indexOf(shrunk(aisle, filled), pieces, vocabulary);
 }
 
 /** Postings of entries below `size` (a catalog grown while being read). */
@@ -175,7 +180,7 @@ function shrunk(aisle: DepartmentAisle, size: number): DepartmentAisle {
 }
 
 /** The postings of every lexeme in one array, the lexemes sorted by code unit. */
-function indexOf(aisle: DepartmentAisle, pieces: Map<string, Uint8Array[]>): SearchIndex {
+function indexOf(aisle: DepartmentAisle, pieces: Map<string, Uint8Array[]>, vocabulary: Vocabulary): SearchIndex {
   const lexemes = [...pieces.keys()].sort();
   const starts = new Uint32Array(lexemes.length + 1);
   let total = 0;
@@ -192,7 +197,7 @@ function indexOf(aisle: DepartmentAisle, pieces: Map<string, Uint8Array[]>): Sea
     }
     pieces.delete(lexeme);
   }
-  return { aisle, lexemes, starts, postings, ranks: new Map(), scratch: new Uint8Array(aisle.size), gathered: new Uint32Array(aisle.size) };
+  return { aisle, lexemes, starts, postings, ranks: new Map(), scratch: new Uint8Array(aisle.size), gathered: new Uint32Array(aisle.size), vocabulary };
 }
 
 interface Kept {
@@ -234,6 +239,17 @@ export function warmSearchIndex(db: Database): Promise<SearchIndex> {
   return building(db, keptFor(db));
 }
 
+/** `index` with its stock brought up to date first when older than STOCK_REFRESH_MS. */
+async function withFreshStock(db: Database, state: Kept, index: SearchIndex): Promise<SearchIndex> {
+  if (Date.now() - index.aisle.stockReadAt > STOCK_REFRESH_MS) {
+    state.refreshing ??= refreshStock(db, index.aisle, undefined).finally(() => {
+      state.refreshing = undefined;
+    });
+    await state.refreshing;
+  }
+  return index;
+}
+
 /**
  * The index at catalog version `version` (read by the caller's first statement), its stock
  * brought up to date first when older than STOCK_REFRESH_MS; undefined while it is being read
@@ -242,18 +258,22 @@ export function warmSearchIndex(db: Database): Promise<SearchIndex> {
 export async function searchIndex(db: Database, version: number): Promise<SearchIndex | undefined> {
   const state = keptFor(db);
   const current = state.index;
-  if (current && current.aisle.version === version) {
-    if (Date.now() - current.aisle.stockReadAt > STOCK_REFRESH_MS) {
-      state.refreshing ??= refreshStock(db, current.aisle, undefined).finally(() => {
-        state.refreshing = undefined;
-      });
-      await state.refreshing;
-    }
-    return current;
-  }
+  if (current && current.aisle.version === version) return withFreshStock(db, state, current);
   if (current && current.aisle.version > version) return undefined;
   const built = await Promise.race([building(db, state).catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), BUILD_WAIT_MS).unref())]);
   return built && built.aisle.version === version ? built : undefined;
+}
+
+/**
+ * The index kept, without asking the catalog's version first: the caller checks the version its
+ * answer was read at (the page's statement reads it) against the index's, and asks the database
+ * otherwise. Undefined before the first build and while a newer one is read.
+ */
+export async function keptSearchIndex(db: Database): Promise<SearchIndex | undefined> {
+  const state = keptFor(db);
+  const current = state.index;
+  if (!current || state.building) return undefined;
+  return withFreshStock(db, state, current);
 }
 
 /** The first lexeme at or after `text`. */

@@ -4,10 +4,12 @@ import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
 import { catalogVersion, categories, products, searchTerms } from '../../db/schema';
+import { readCatalogVersion } from '../../lib/catalog-version';
 import { readAisle, readSearchAisleInMemory, type AisleMemo, type AisleRequest, type AisleScope } from '../catalog/aisle';
 
 import { isArabicWord, isSearchWord } from './normalize';
-import { bestMatches, matchWords, searchIndex, searchPage, type LexemePattern, type WordPatterns } from './search-index';
+import { bestMatches, keptSearchIndex, matchWords, searchIndex, searchPage, type LexemePattern, type SearchIndex, type SearchMatch, type WordPatterns } from './search-index';
+import { correctableHere, correctionsOf, startsSomeTerm, type Vocabulary } from './vocabulary';
 
 /**
  * Search in PostgreSQL (docs/decisions/0008-search-in-postgresql.md), in two statements:
@@ -73,6 +75,18 @@ function patternsOf(queries: string[]): LexemePattern[] | undefined {
 /** A word as `to_tsquery` is given it: by prefix unless too short. */
 const termOf = (word: string) => (word.length >= MIN_PREFIX_LENGTH ? `${word}:*` : word);
 
+/** Words as an SQL array of bound parameters. */
+const textArray = (values: string[]) => sql`array[${sql.join(
+  values.map((w) => sql`${w}`),
+  sql`, `,
+)}]::text[]`;
+
+/** The text-search configuration a word is stemmed with. */
+const configOf = (word: string) => (isArabicWord(word) ? 'arabic' : 'english');
+
+/** A statement's rows, from either driver. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /** The letters that make a word Arabic (normalize.ts `isArabicWord`), as a regular expression for SQL. */
 const ARABIC_LETTER = '[\u0621-\u06D3]';
 
@@ -84,11 +98,6 @@ const PAIR = '\u0001';
  * word's tsquery and its corrections' match, and reads the catalog's version.
  */
 async function planWords(db: Pick<Database, 'select'>, words: string[]): Promise<{ plans: WordPlan[]; version: number }> {
-  const list = (values: string[]) => sql`array[${sql.join(
-    values.map((w) => sql`${w}`),
-    sql`, `,
-  )}]::text[]`;
-  const configs = words.map((w) => (isArabicWord(w) ? 'arabic' : 'english'));
   const rows = await db
     .select({
       word: sql<string>`w.word`,
@@ -103,7 +112,7 @@ async function planWords(db: Pick<Database, 'select'>, words: string[]): Promise
       version: sql<number>`coalesce((select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1), 0)`,
     })
     .from(
-      sql`unnest(${list(words)}, ${list(configs)}, ${list(words.map(termOf))}) with ordinality as w(word, config, term, n)
+      sql`unnest(${textArray(words)}, ${textArray(words.map(configOf))}, ${textArray(words.map(termOf))}) with ordinality as w(word, config, term, n)
       cross join lateral (select ts_lexize('english_stem'::regdictionary, w.word) = '{}'::text[] as stopword) s
       cross join lateral (select case
         -- A known word, or the start of one, is taken as typed. The prefix test is a range on the
@@ -137,6 +146,82 @@ async function planWords(db: Pick<Database, 'select'>, words: string[]): Promise
   });
   return { plans, version: Number(rows[0]?.version ?? 0) };
 }
+
+/** How the database reads a word: whether it is an English stop word, its tsqueries as text. */
+interface Stem {
+  stopword: boolean;
+  stemmed: string;
+  typed: string;
+}
+
+/**
+ * Stems of words outside the vocabulary, kept per database: what the database's dictionaries make
+ * of a word never changes, so a word typed again (a prefix, a typo) needs no statement.
+ */
+const stemsKept = new WeakMap<Pick<Database, 'execute'>, Map<string, Stem>>();
+const STEMS_KEPT = 10_000;
+
+/** The stems of `words` as `planWords` makes them: from the vocabulary, from those kept, else in one statement. */
+async function stemsOf(db: Pick<Database, 'execute'>, vocabulary: Vocabulary, words: string[]): Promise<Map<string, Stem>> {
+  const kept = stemsKept.get(db) ?? new Map<string, Stem>();
+  stemsKept.set(db, kept);
+  const stems = new Map<string, Stem>();
+  const missing: string[] = [];
+  for (const word of words) {
+    const term = word.length >= MIN_PREFIX_LENGTH ? vocabulary.byTerm.get(word) : undefined;
+    if (term !== undefined) {
+      const stopword = vocabulary.stopword[term] === 1;
+      stems.set(word, { stopword, stemmed: stopword ? '' : (vocabulary.stemmed[term] as string), typed: vocabulary.typed[term] as string });
+    } else {
+      const stem = kept.get(word);
+      if (stem) stems.set(word, stem);
+      else missing.push(word);
+    }
+  }
+  if (missing.length === 0) return stems;
+  const rows = rowsOf<{ word: string; stopword: boolean | null; stemmed: string; typed: string }>(
+    await db.execute(sql`
+    select w.word, s.stopword,
+      case when s.stopword then '' else to_tsquery(w.config::regconfig, w.term)::text end as stemmed,
+      to_tsquery(${SIMPLE}, w.term)::text as typed
+    from unnest(${textArray(missing)}, ${textArray(missing.map(configOf))}, ${textArray(missing.map(termOf))}) as w(word, config, term)
+    cross join lateral (select ts_lexize('english_stem'::regdictionary, w.word) = '{}'::text[] as stopword) s`),
+  );
+  if (kept.size + rows.length > STEMS_KEPT) kept.clear();
+  for (const row of rows) {
+    const stem = { stopword: row.stopword === true, stemmed: row.stemmed, typed: row.typed };
+    kept.set(row.word, stem);
+    stems.set(row.word, stem);
+  }
+  return stems;
+}
+
+/**
+ * `planWords` from the search index's vocabulary: the same plans, without a statement for words
+ * the vocabulary holds. Undefined when a word needs the database (an unknown word it cannot
+ * correct here: not ASCII letters).
+ */
+async function planWordsInMemory(db: Pick<Database, 'execute'>, vocabulary: Vocabulary, words: string[]): Promise<WordPlan[] | undefined> {
+  const corrected: string[][] = [];
+  for (const word of words) {
+    if (startsSomeTerm(vocabulary, word) || [...word].length < MIN_CORRECTION_LENGTH || /[0-9]/.test(word)) corrected.push([]);
+    else if (correctableHere(word)) corrected.push(correctionsOf(vocabulary, word, MAX_CORRECTIONS, CLOSE_TO_BEST).filter(isSearchWord));
+    else return undefined;
+  }
+  const stems = await stemsOf(db, vocabulary, words);
+  return words.map((word, k) => {
+    const stem = stems.get(word) as Stem;
+    const corrections = corrected[k] ?? [];
+    const queries = corrections.flatMap((correction) => {
+      const term = vocabulary.byTerm.get(correction) as number;
+      return [vocabulary.stemmed[term] as string, vocabulary.typed[term] as string];
+    });
+    return { word, stopword: stem.stopword, corrections, patterns: patternsOf([stem.stemmed, stem.typed, ...queries]) };
+  });
+}
+
+/** Both ways of planning words, for the tests that hold them equal. */
+export const planningForTests = { planWords, planWordsInMemory };
 
 /**
  * One word (or a correction of it) as a tsquery: stemmed in its language and, for titles and
@@ -233,20 +318,43 @@ export interface SearchOptions {
 }
 
 /**
- * The search index at the version `planWords` read, and the words' lexemes in its terms, each
- * word's matches: every word's when some product has them all, else any word's. Undefined when
+ * The words' matches in `index`: every word's when some product has them all, else any word's.
+ * Undefined when a word is not a lexeme the index can look up.
+ */
+function matchIn(index: SearchIndex, plans: WordPlan[]) {
+  const words = wordPatterns(plans);
+  if (words === undefined || words.length === 0) return undefined;
+  const every = matchWords(index, words, true);
+  // When no product has every word, any word will do; decided before filters, so counts agree.
+  return every.entries.length > 0 || words.length === 1 ? every : matchWords(index, words, false);
+}
+
+/**
+ * The search index at the version `planWords` read, and the words' matches in it. Undefined when
  * the database must answer (the index not ready, or a word it cannot look up).
  */
 async function matchInIndex(db: Database, plans: WordPlan[], version: number, options: SearchOptions) {
-  if (options.inDatabase) return undefined;
-  const words = wordPatterns(plans);
-  if (words === undefined || words.length === 0) return undefined;
+  if (options.inDatabase || wordPatterns(plans)?.length === 0) return undefined;
   const index = await searchIndex(db, version);
-  if (!index) return undefined;
-  const every = matchWords(index, words, true);
-  // When no product has every word, any word will do; decided before filters, so counts agree.
-  const match = every.entries.length > 0 || words.length === 1 ? every : matchWords(index, words, false);
-  return { index, match };
+  const match = index && matchIn(index, plans);
+  return index && match ? { index, match } : undefined;
+}
+
+/**
+ * The kept search index and the words' matches in it, planned from its vocabulary: no statement
+ * before the page's, which reads the catalog's version the answer is then held to. Undefined when
+ * there is none, or a word needs the database.
+ */
+async function matchInKeptIndex(db: Database, words: string[], options: SearchOptions) {
+  const index = options.inDatabase ? undefined : await keptSearchIndex(db);
+  const plans = index && (await planWordsInMemory(db, index.vocabulary, words));
+  const match = index && plans && matchIn(index, plans);
+  return index && match ? { index, match } : undefined;
+}
+
+/** Whether an answer read at `readAt` (undefined: no statement read it) is of `index`'s catalog. */
+async function ofIndexVersion(db: Database, index: SearchIndex, readAt: number | undefined): Promise<boolean> {
+  return (readAt ?? (await readCatalogVersion(db))) === index.aisle.version;
 }
 
 /**
@@ -256,21 +364,27 @@ async function matchInIndex(db: Database, plans: WordPlan[], version: number, op
  * current; else the database, with the same answer.
  */
 export async function searchProducts(db: Database, lng: Language, words: string[], request: AisleRequest, memo?: AisleMemo, options: SearchOptions = {}): Promise<ProductSearchResponse> {
-  const { plans, version } = words.length === 0 ? { plans: [], version: 0 } : await planWords(db, words);
-  const groups = wordGroups(plans);
-  const inIndex = groups.length === 0 ? undefined : await matchInIndex(db, plans, version, options);
-  if (inIndex) {
-    const { index, match } = inIndex;
+  const fromIndex = async ({ index, match }: { index: SearchIndex; match: SearchMatch }) => {
     const { sort, page, pageSize } = request;
-    const found = await readSearchAisleInMemory(db, lng, index.aisle, request, memo, match.entries, (chosen) =>
+    const { version: readAt, ...answer } = await readSearchAisleInMemory(db, lng, index.aisle, request, memo, match.entries, (chosen) =>
       searchPage(index, match, chosen, sort, (page - 1) * pageSize, pageSize),
     );
     // A catalog written since the index was read: the database answers instead.
-    const { version: readAt, ...answer } = found;
-    if (readAt === undefined || readAt === index.aisle.version) {
-      options.answeredBy?.('index');
-      return answer;
-    }
+    return (await ofIndexVersion(db, index, readAt)) ? answer : undefined;
+  };
+  const kept = words.length === 0 ? undefined : await matchInKeptIndex(db, words, options);
+  const answer = kept && (await fromIndex(kept));
+  if (answer) {
+    options.answeredBy?.('index');
+    return answer;
+  }
+  const { plans, version } = words.length === 0 ? { plans: [], version: 0 } : await planWords(db, words);
+  const groups = wordGroups(plans);
+  const inIndex = groups.length === 0 ? undefined : await matchInIndex(db, plans, version, options);
+  const checked = inIndex && (await fromIndex(inIndex));
+  if (checked) {
+    options.answeredBy?.('index');
+    return checked;
   }
   options.answeredBy?.('database');
   return withIndexedSearch(db, async (tx) => {
@@ -290,19 +404,26 @@ function withoutScope({ inScope: _inScope, ...aisle }: ProductSearchResponse & {
   return aisle;
 }
 
-/** Suggestions of the products `ids`, in that order. */
-async function suggestionsOf(db: Database, ids: string[], lng: Language): Promise<SearchSuggestion[]> {
-  if (ids.length === 0) return [];
+/** Suggestions of the products `ids`, in that order, and the catalog's version they were read at (none for no ids). */
+async function suggestionsOf(db: Database, ids: string[], lng: Language): Promise<{ suggestions: SearchSuggestion[]; version: number | undefined }> {
+  if (ids.length === 0) return { suggestions: [], version: undefined };
   const rows = await db
-    .select({ id: products.id, titleEn: products.titleEn, titleAr: products.titleAr, category: categories.slug })
+    .select({
+      id: products.id,
+      titleEn: products.titleEn,
+      titleAr: products.titleAr,
+      category: categories.slug,
+      version: sql<number>`(select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1)`,
+    })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
+  const suggestions = ids.flatMap((id) => {
     const r = byId.get(id);
     return r ? [toSuggestion(r, lng)] : [];
   });
+  return { suggestions, version: rows[0] === undefined ? undefined : Number(rows[0].version) };
 }
 
 /** A product's suggestion: its id, its title in the request's language, its department. */
@@ -315,12 +436,23 @@ const toSuggestion = (r: { id: string; titleEn: string; titleAr: string; categor
 /** Up to eight titles for search-as-you-type, most relevant first, in the request's language. */
 export async function suggestProducts(db: Database, lng: Language, words: string[], options: SearchOptions = {}): Promise<SearchSuggestion[]> {
   if (words.length === 0) return [];
+  const fromIndex = async ({ index, match }: { index: SearchIndex; match: SearchMatch }) => {
+    const { suggestions, version } = await suggestionsOf(db, bestMatches(index, match, MAX_SUGGESTIONS), lng);
+    return (await ofIndexVersion(db, index, version)) ? suggestions : undefined;
+  };
+  const kept = await matchInKeptIndex(db, words, options);
+  const answer = kept && (await fromIndex(kept));
+  if (answer) {
+    options.answeredBy?.('index');
+    return answer;
+  }
   const { plans, version } = await planWords(db, words);
   const groups = wordGroups(plans);
   if (groups.length === 0) return [];
   const inIndex = await matchInIndex(db, plans, version, options);
-  options.answeredBy?.(inIndex ? 'index' : 'database');
-  if (inIndex) return suggestionsOf(db, bestMatches(inIndex.index, inIndex.match, MAX_SUGGESTIONS), lng);
+  const checked = inIndex && (await fromIndex(inIndex));
+  options.answeredBy?.(checked ? 'index' : 'database');
+  if (checked) return checked;
   return withIndexedSearch(db, async (tx) => {
     const find = async (query: SQL) => {
       const rows = await tx
