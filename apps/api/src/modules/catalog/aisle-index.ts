@@ -65,8 +65,14 @@ export interface DepartmentAisle {
   flags: Uint8Array;
   /** Creation in microseconds since 1970 (exact as a double: below 2^53). */
   created: Float64Array;
-  /** Each sort's order of the entries, made when the aisle is read; featured is the entries' own. */
+  /**
+   * Each sort's order of the entries, made when the aisle is read. Featured is the entries' own
+   * in a department's aisle; the whole catalog's numbers its entries by department and
+   * subcategory instead (renumberEntries) and keeps catalog order here.
+   */
   orders: Map<AisleSort, Uint32Array>;
+  /** The whole catalog's aisle only: each entry's place in catalog order (the inverse of featured's order). */
+  catalogRank?: Uint32Array;
   /**
    * The entries grouped by brand, each brand's in price order (price_asc's: price, then id):
    * brand b's are `byBrandPrice[brandStart[b]]` to `byBrandPrice[brandStart[b + 1] - 1]`.
@@ -233,6 +239,54 @@ export function fillEntries(aisle: DepartmentAisle, rows: AisleRow[], at: number
   }
 }
 
+/** A copy of `column` with its entries (of `width` words each) in the order `oldOf` gives. */
+function permuted<T extends Uint32Array | Uint16Array | Int32Array | Int16Array | Uint8Array | Float64Array>(column: T, oldOf: Uint32Array, width = 1): T {
+  const out = column.slice() as T;
+  for (let e = 0; e < oldOf.length; e++) {
+    const from = (oldOf[e] as number) * width;
+    for (let w = 0; w < width; w++) out[e * width + w] = column[from + w] as number;
+  }
+  return out;
+}
+
+/**
+ * Numbers a filled aisle's entries (before finishAisle) by department and subcategory, catalog
+ * order within each: a word's matches, which gather in a few subcategories, then lie close
+ * together in every column, and a pass over them reads memory in order (decision 0058). Keeps
+ * catalog order as featured's order and each entry's place in it; returns the new number of each
+ * old one.
+ */
+export function groupBySubcategory(aisle: DepartmentAisle): Uint32Array {
+  const { size, subcategory } = aisle;
+  const department = aisle.department ?? new Uint16Array(size);
+  const subcategories = aisle.subcategoryIds.length;
+  const groupOf = (i: number) => (department[i] as number) * subcategories + (subcategory[i] as number);
+  const start = new Uint32Array(Math.max(1, aisle.departmentIds.length) * subcategories + 1);
+  for (let i = 0; i < size; i++) start[groupOf(i) + 1] = (start[groupOf(i) + 1] as number) + 1;
+  for (let g = 1; g < start.length; g++) start[g] = (start[g] as number) + (start[g - 1] as number);
+  const oldOf = new Uint32Array(size);
+  const newOf = new Uint32Array(size);
+  for (let i = 0; i < size; i++) {
+    const g = groupOf(i);
+    const e = start[g] as number;
+    start[g] = e + 1;
+    oldOf[e] = i;
+    newOf[i] = e;
+  }
+  aisle.idWords = permuted(aisle.idWords, oldOf, 4);
+  aisle.brand = permuted(aisle.brand, oldOf);
+  aisle.subcategory = permuted(aisle.subcategory, oldOf);
+  if (aisle.department) aisle.department = permuted(aisle.department, oldOf);
+  aisle.price = permuted(aisle.price, oldOf);
+  aisle.ratingTenths = permuted(aisle.ratingTenths, oldOf);
+  aisle.reviews = permuted(aisle.reviews, oldOf);
+  aisle.flags = permuted(aisle.flags, oldOf);
+  aisle.created = permuted(aisle.created, oldOf);
+  aisle.orders.set('featured', newOf);
+  aisle.catalogRank = oldOf;
+  return newOf;
+}
+
 /** Makes a filled aisle's orders: every one now, while it is not yet current, rather than on a shopper's request. */
 export function finishAisle(aisle: DepartmentAisle): void {
   fillIndexes.delete(aisle);
@@ -289,10 +343,11 @@ function brandInRange(aisle: DepartmentAisle, chosen: Chosen, b: number): [numbe
 
 /**
  * The entries in `sort`'s order, as the database orders them (decision 0054): every sort ends on
- * the id; featured is catalog order, the entries' own.
+ * the id; featured is catalog order: the entries' own (undefined) but in the whole catalog's aisle.
  */
 export function orderOf(aisle: DepartmentAisle, sort: AisleSort): Uint32Array | undefined {
-  if (sort === 'featured' || sort === 'relevance') return undefined;
+  if (sort === 'relevance') return undefined;
+  if (sort === 'featured') return aisle.orders.get('featured');
   const made = aisle.orders.get(sort);
   if (made) return made;
   const { price, created, ratingTenths, reviews } = aisle;
@@ -548,12 +603,27 @@ interface Tallies {
   maxPrice: number;
 }
 
+/** Each aisle's counters, reused: every count is synchronous and copies its figures out (countInMemory). */
+const counters = new WeakMap<DepartmentAisle, Pick<Tallies, 'byBrand' | 'bySubcategory' | 'byDepartment' | 'rated'>>();
+
 function emptyTallies(aisle: DepartmentAisle): Tallies {
+  let kept = counters.get(aisle);
+  if (!kept) {
+    kept = {
+      byBrand: new Int32Array(aisle.brands.length),
+      bySubcategory: new Int32Array(aisle.subcategoryIds.length),
+      byDepartment: new Int32Array(aisle.departmentIds.length),
+      rated: new Int32Array(5),
+    };
+    counters.set(aisle, kept);
+  } else {
+    kept.byBrand.fill(0);
+    kept.bySubcategory.fill(0);
+    kept.byDepartment.fill(0);
+    kept.rated.fill(0);
+  }
   return {
-    byBrand: new Int32Array(aisle.brands.length),
-    bySubcategory: new Int32Array(aisle.subcategoryIds.length),
-    byDepartment: new Int32Array(aisle.departmentIds.length),
-    rated: new Int32Array(5),
+    ...kept,
     total: 0,
     inStock: 0,
     onSale: 0,
@@ -739,10 +809,12 @@ export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: Face
   const atLeast = (stars: number) => rated.subarray(stars).reduce((sum, n) => sum + n, 0);
   const rows: FacetRow[] = [];
   const least = listedAtLeast(byBrand, brandsChosen);
-  aisle.brands.forEach((name, b) => {
-    const count = byBrand[b] ?? 0;
-    if ((count > 0 && count >= least) || brandsChosen?.[b] === 1) rows.push({ ...EMPTY_ROW, set: sets.brand, brand: name.en, brand_ar: name.ar, by_brand: count });
-  });
+  for (let b = 0; b < byBrand.length; b++) {
+    const count = byBrand[b] as number;
+    if ((count === 0 || count < least) && brandsChosen?.[b] !== 1) continue;
+    const name = aisle.brands[b] as { en: string; ar: string };
+    rows.push({ ...EMPTY_ROW, set: sets.brand, brand: name.en, brand_ar: name.ar, by_brand: count });
+  }
   aisle.subcategoryIds.forEach((id, s) => {
     if ((bySubcategory[s] ?? 0) > 0 || subcategoriesChosen?.[s] === 1) rows.push({ ...EMPTY_ROW, set: sets.subcategory, subcategory_id: id, by_subcategory: bySubcategory[s] ?? 0 });
   });
@@ -777,9 +849,37 @@ export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: Face
  * every unchosen value).
  */
 function listedAtLeast(counts: Int32Array, chosen: Uint8Array | undefined): number {
-  const unchosen = counts.filter((count, value) => count > 0 && chosen?.[value] !== 1);
-  if (unchosen.length <= MAX_FACET_VALUES) return 0;
-  return unchosen.sort().reverse()[MAX_FACET_VALUES - 1] ?? 0;
+  // The MAX_FACET_VALUES highest counts so far, in a min-heap: one pass, most counts (a long
+  // tail of small brands) turned away by its least.
+  const heap = new Int32Array(MAX_FACET_VALUES);
+  let size = 0;
+  for (let value = 0; value < counts.length; value++) {
+    const count = counts[value] as number;
+    if (count === 0 || chosen?.[value] === 1) continue;
+    if (size < MAX_FACET_VALUES) {
+      let child = size++;
+      while (child > 0) {
+        const parent = (child - 1) >> 1;
+        if ((heap[parent] as number) <= count) break;
+        heap[child] = heap[parent] as number;
+        child = parent;
+      }
+      heap[child] = count;
+    } else if (count > (heap[0] as number)) {
+      let parent = 0;
+      for (;;) {
+        const left = parent * 2 + 1;
+        if (left >= size) break;
+        const right = left + 1;
+        const child = right < size && (heap[right] as number) < (heap[left] as number) ? right : left;
+        if ((heap[child] as number) >= count) break;
+        heap[parent] = heap[child] as number;
+        parent = child;
+      }
+      heap[parent] = count;
+    }
+  }
+  return size < MAX_FACET_VALUES ? 0 : (heap[0] as number);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   emptyAisle,
   fillEntries,
   finishAisle,
+  groupBySubcategory,
   idOf,
   orderOf,
   passes,
@@ -27,9 +28,11 @@ import { readVocabulary, type Vocabulary } from './vocabulary';
  * kept in memory by each process, so that its matches, facets and page are worked out without
  * asking the database more than for the page's products.
  *
- * - `aisle`: the whole catalog's aisle, every published product in catalog order, with the
- *   columns a department's aisle has plus its department (aisle-index.ts), so a search's facets,
- *   filters and sorts are the department's code over a subset of entries.
+ * - `aisle`: the whole catalog's aisle, every published product, with the columns a
+ *   department's aisle has plus its department (aisle-index.ts), so a search's facets, filters
+ *   and sorts are the department's code over a subset of entries. Its entries are numbered by
+ *   department and subcategory (catalog order within each), so that a word's matches, which
+ *   gather in a few subcategories, lie close together; featured's order is catalog order.
  * - An inverted index of `products.search_vector`: for each lexeme, in code-unit order, its
  *   postings, each `entry * 4 + weight class` (the best weight the lexeme has in the product:
  *   3 title, 2 brand, 1 description), in entry order.
@@ -157,10 +160,7 @@ function keepBelow(bytes: Uint8Array, size: number): Uint8Array {
 
 /** The aisle cut to its first `size` entries (a catalog shrunk while being read). */
 function shrunk(aisle: DepartmentAisle, size: number): DepartmentAisle {
-  if (size === aisle.size) {
-    finishAisle(aisle);
-    return aisle;
-  }
+  if (size === aisle.size) return aisle;
   const cut: DepartmentAisle = {
     ...aisle,
     size,
@@ -175,12 +175,17 @@ function shrunk(aisle: DepartmentAisle, size: number): DepartmentAisle {
     created: aisle.created.slice(0, size),
     byBrandPrice: new Uint32Array(size),
   };
-  finishAisle(cut);
   return cut;
 }
 
-/** The postings of every lexeme in one array, the lexemes sorted by code unit. */
+/**
+ * The index of a filled aisle (entries in catalog order) and its postings: the entries numbered
+ * by department and subcategory (aisle-index.ts `groupBySubcategory`), every lexeme's postings in
+ * one array in that numbering, in entry order, the lexemes sorted by code unit.
+ */
 function indexOf(aisle: DepartmentAisle, pieces: Map<string, Uint8Array[]>, vocabulary: Vocabulary): SearchIndex {
+  const newOf = groupBySubcategory(aisle);
+  finishAisle(aisle);
   const lexemes = [...pieces.keys()].sort();
   const starts = new Uint32Array(lexemes.length + 1);
   let total = 0;
@@ -189,15 +194,55 @@ function indexOf(aisle: DepartmentAisle, pieces: Map<string, Uint8Array[]>, voca
     starts[l + 1] = total;
   });
   const postings = new Uint32Array(total);
+  // Renumbered, a lexeme's postings are in order within each group (catalog order is kept within
+  // one): a stable counting sort by group puts them in order, in two passes.
+  const { groupOf, groups } = groupsOf(aisle);
+  const count = new Uint32Array(groups + 1);
+  let read = new Uint32Array(0);
   let at = 0;
   for (const lexeme of lexemes) {
+    const first = at;
     for (const piece of pieces.get(lexeme) ?? []) {
       const view = new DataView(piece.buffer, piece.byteOffset, piece.byteLength);
-      for (let b = 0; b < piece.byteLength; b += 4) postings[at++] = view.getUint32(b);
+      for (let b = 0; b < piece.byteLength; b += 4) {
+        const posting = view.getUint32(b);
+        postings[at++] = (newOf[posting >>> 2] as number) * 4 + (posting & 3);
+      }
     }
     pieces.delete(lexeme);
+    const mine = postings.subarray(first, at);
+    if (mine.length < SORTED_BELOW) {
+      mine.sort();
+      continue;
+    }
+    if (read.length < mine.length) read = new Uint32Array(mine.length);
+    read.set(mine);
+    count.fill(0);
+    for (let k = 0; k < mine.length; k++) {
+      const g = (groupOf[(read[k] as number) >>> 2] as number) + 1;
+      count[g] = (count[g] as number) + 1;
+    }
+    for (let g = 1; g <= groups; g++) count[g] = (count[g] as number) + (count[g - 1] as number);
+    for (let k = 0; k < mine.length; k++) {
+      const posting = read[k] as number;
+      const g = groupOf[posting >>> 2] as number;
+      mine[count[g] as number] = posting;
+      count[g] = (count[g] as number) + 1;
+    }
   }
   return { aisle, lexemes, starts, postings, ranks: new Map(), scratch: new Uint8Array(aisle.size), gathered: new Uint32Array(aisle.size), vocabulary };
+}
+
+/** Postings of a lexeme below this many are put in order by a sort; more, by their groups. */
+const SORTED_BELOW = 512;
+
+/** Each entry's group (department and subcategory) in the renumbered aisle, and how many groups there are. */
+function groupsOf(aisle: DepartmentAisle): { groupOf: Uint32Array; groups: number } {
+  const subcategories = aisle.subcategoryIds.length;
+  const department = aisle.department ?? new Uint16Array(aisle.size);
+  const groupOf = new Uint32Array(aisle.size);
+  for (let e = 0; e < aisle.size; e++) groupOf[e] = (department[e] as number) * subcategories + (aisle.subcategory[e] as number);
+  return { groupOf, groups: Math.max(1, aisle.departmentIds.length) * subcategories };
 }
 
 interface Kept {
@@ -295,7 +340,7 @@ function lexemeRange(lexemes: string[], pattern: LexemePattern): [number, number
   return lexemes[from] === pattern.text ? [from, from + 1] : [from, from];
 }
 
-/** One word's matches: entries in catalog order, and the word's best weight class in each. */
+/** One word's matches: entries (in no particular order), and the word's best weight class in each. */
 interface WordMatch {
   entries: Uint32Array;
   weights: Uint8Array;
@@ -322,14 +367,8 @@ function matchWord(index: SearchIndex, patterns: WordPatterns): WordMatch {
     }
   }
   const entries = gathered.slice(0, count);
-  // One lexeme's postings are in entry order already; more are merged by a sort, or by a scan of
-  // the marks when they are many.
-  if (lexemeIds.size > 1) {
-    if (count * 32 > index.aisle.size) {
-      let at = 0;
-      for (let i = 0; i < index.aisle.size && at < count; i++) if (best[i] !== 0) entries[at++] = i;
-    } else entries.sort();
-  }
+  // Not merged into entry order: no answer depends on the matches' order (ties go by catalog
+  // rank), and each lexeme's run, in entry order, already reads the columns in order.
   const weights = new Uint8Array(count);
   for (let k = 0; k < count; k++) {
     const entry = entries[k] as number;
@@ -339,7 +378,7 @@ function matchWord(index: SearchIndex, patterns: WordPatterns): WordMatch {
   return { entries, weights };
 }
 
-/** A query's matches in catalog order, and each one's relevance score. */
+/** A query's matches (in no particular order), and each one's relevance score. */
 export interface SearchMatch {
   entries: Uint32Array;
   scores: Uint8Array;
@@ -393,7 +432,7 @@ export function matchWords(index: SearchIndex, words: WordPatterns[], every: boo
 
 /** Rank of every entry in `sort`'s order. */
 function ranksOf(index: SearchIndex, sort: AisleSort, order: Uint32Array): Uint32Array {
-  const made = index.ranks.get(sort);
+  const made = sort === 'featured' ? index.aisle.catalogRank : index.ranks.get(sort);
   if (made) return made;
   const ranks = new Uint32Array(order.length);
   order.forEach((entry, rank) => (ranks[entry] = rank));
@@ -427,9 +466,9 @@ export function searchPage(index: SearchIndex, match: SearchMatch, chosen: Chose
     scored = scored.subarray(0, count);
   }
   const ids = (page: Uint32Array) => Array.from(page, (entry) => idOf(aisle, entry));
-  if (sort === 'featured') return ids(passing.subarray(offset, offset + limit));
-  if (sort === 'relevance') return ids(byRelevance(passing, scored, offset, limit));
-  const order = orderOf(aisle, sort) ?? new Uint32Array(0);
+  const order = orderOf(aisle, sort);
+  if (sort === 'relevance') return ids(byRelevance(passing, scored, offset, limit, aisle.catalogRank, orderOf(aisle, 'featured')));
+  if (order === undefined) return ids(passing.subarray(offset, offset + limit));
   const wanted = offset + limit;
   // Walking visits about wanted × size / passing entries of the order; sorting, passing × log(passing).
   if (passing.length > 0 && (wanted * aisle.size) / passing.length < passing.length * Math.log2(passing.length + 1)) {
@@ -453,11 +492,15 @@ export function searchPage(index: SearchIndex, match: SearchMatch, chosen: Chose
 
 /**
  * The entries from `offset` (at most `limit`) in relevance order: score highest first, then
- * catalog order (the entries' own). Counts each score, then places only the page's entries.
+ * catalog order (`rank`, each entry's place in it, and `byRank`, the entries in it; the entries'
+ * own when not given). Counts each score, then orders only the scores the page reaches, and of
+ * each only as many entries as the page needs.
  */
-function byRelevance(entries: Uint32Array, scores: Uint8Array, offset: number, limit: number): Uint32Array {
+function byRelevance(entries: Uint32Array, scores: Uint8Array, offset: number, limit: number, rank?: Uint32Array, byRank?: Uint32Array): Uint32Array {
   const levels = new Int32Array(256);
   for (let k = 0; k < scores.length; k++) levels[scores[k] as number] = (levels[scores[k] as number] as number) + 1;
+  const end = Math.min(offset + limit, entries.length);
+  const page = new Uint32Array(Math.max(0, end - offset));
   // Where each score's entries start in the whole order, highest score first.
   const starts = new Int32Array(256);
   let at = 0;
@@ -465,15 +508,66 @@ function byRelevance(entries: Uint32Array, scores: Uint8Array, offset: number, l
     starts[score] = at;
     at += levels[score] as number;
   }
-  const end = Math.min(offset + limit, entries.length);
-  const page = new Uint32Array(Math.max(0, end - offset));
-  for (let k = 0; k < entries.length; k++) {
-    const score = scores[k] as number;
-    const place = starts[score] as number;
-    starts[score] = place + 1;
-    if (place >= offset && place < end) page[place - offset] = entries[k] as number;
+  if (rank === undefined || byRank === undefined) {
+    for (let k = 0; k < entries.length; k++) {
+      const score = scores[k] as number;
+      const place = starts[score] as number;
+      starts[score] = place + 1;
+      if (place >= offset && place < end) page[place - offset] = entries[k] as number;
+    }
+    return page;
+  }
+  for (let score = 255; score >= 0; score--) {
+    const from = starts[score] as number;
+    const to = from + (levels[score] as number);
+    if (to <= offset || from >= end || from === to) continue;
+    // This score's places the page holds: its `skip`-th to `need - 1`-th in catalog order.
+    const skip = Math.max(offset, from) - from;
+    const need = Math.min(end, to) - from;
+    const least = smallestRanks(entries, scores, score, rank, need);
+    for (let k = skip; k < need; k++) page[from + k - offset] = byRank[least[k] as number] as number;
   }
   return page;
+}
+
+/** The `need` least catalog ranks among the entries scored `score`, in order: a bounded max-heap. */
+function smallestRanks(entries: Uint32Array, scores: Uint8Array, score: number, rank: Uint32Array, need: number): Uint32Array {
+  const heap = new Uint32Array(need);
+  let size = 0;
+  const sink = (from: number) => {
+    let parent = from;
+    for (;;) {
+      const left = parent * 2 + 1;
+      if (left >= size) return;
+      const right = left + 1;
+      const child = right < size && (heap[right] as number) > (heap[left] as number) ? right : left;
+      if ((heap[child] as number) <= (heap[parent] as number)) return;
+      const swap = heap[child] as number;
+      heap[child] = heap[parent] as number;
+      heap[parent] = swap;
+      parent = child;
+    }
+  };
+  for (let k = 0; k < entries.length; k++) {
+    if (scores[k] !== score) continue;
+    const r = rank[entries[k] as number] as number;
+    if (size < need) {
+      // Rise to its place.
+      let child = size++;
+      heap[child] = r;
+      while (child > 0) {
+        const parent = (child - 1) >> 1;
+        if ((heap[parent] as number) >= r) break;
+        heap[child] = heap[parent] as number;
+        heap[parent] = r;
+        child = parent;
+      }
+    } else if (r < (heap[0] as number)) {
+      heap[0] = r;
+      sink(0);
+    }
+  }
+  return heap.subarray(0, size).sort();
 }
 
 /** The `limit` best matches' ids, most relevant first (suggestions). */
