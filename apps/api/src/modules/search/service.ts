@@ -1,6 +1,6 @@
 import type { Language } from '@dukkan/contracts/common';
 import { MAX_SUGGESTIONS, type ProductSearchResponse, type SearchSuggestion } from '@dukkan/contracts/search';
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
 import { catalogVersion, categories, products, searchTerms } from '../../db/schema';
@@ -404,10 +404,10 @@ function withoutScope({ inScope: _inScope, ...aisle }: ProductSearchResponse & {
   return aisle;
 }
 
-/** Suggestions of the products `ids`, in that order, and the catalog's version they were read at (none for no ids). */
-async function suggestionsOf(db: Database, ids: string[], lng: Language): Promise<{ suggestions: SearchSuggestion[]; version: number | undefined }> {
-  if (ids.length === 0) return { suggestions: [], version: undefined };
-  const rows = await db
+/** The suggestions' statement, prepared once per database (planned once per connection). */
+const preparedSuggestions = new WeakMap<Database, ReturnType<typeof prepareSuggestions>>();
+const prepareSuggestions = (db: Database) =>
+  db
     .select({
       id: products.id,
       titleEn: products.titleEn,
@@ -417,7 +417,18 @@ async function suggestionsOf(db: Database, ids: string[], lng: Language): Promis
     })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
-    .where(inArray(products.id, ids));
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('search_suggestions');
+
+/** Suggestions of the products `ids`, in that order, and the catalog's version they were read at (none for no ids). */
+async function suggestionsOf(db: Database, ids: string[], lng: Language): Promise<{ suggestions: SearchSuggestion[]; version: number | undefined }> {
+  if (ids.length === 0) return { suggestions: [], version: undefined };
+  let prepared = preparedSuggestions.get(db);
+  if (!prepared) {
+    prepared = prepareSuggestions(db);
+    preparedSuggestions.set(db, prepared);
+  }
+  const rows = await prepared.execute({ ids: `{${ids.join(',')}}` });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const suggestions = ids.flatMap((id) => {
     const r = byId.get(id);
