@@ -391,6 +391,8 @@ export interface SearchMatch {
 export function matchWords(index: SearchIndex, words: WordPatterns[], every: boolean): SearchMatch {
   const matches = words.map((patterns) => matchWord(index, patterns));
   const mark = index.scratch;
+  // One word: its matches as they are, each scored with its weight.
+  if (matches.length === 1 && matches[0]) return { entries: matches[0].entries, scores: matches[0].weights };
   if (every) {
     matches.sort((a, b) => a.entries.length - b.entries.length);
     const first = matches[0] ?? { entries: new Uint32Array(0), weights: new Uint8Array(0) };
