@@ -34,6 +34,9 @@ export async function bumpCatalogVersion(tx: Executor): Promise<void> {
     select pg_notify(${CATALOG_CHANNEL}, version::text) from raised`);
 }
 
+/** The catalog's version as a scalar subquery, for a statement that reads it with its rows (0 before the first write). */
+export const catalogVersionNow = sql<number>`coalesce((select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1), 0)`;
+
 /** The catalog's version now (0 before the first write). */
 export async function readCatalogVersion(db: Executor): Promise<number> {
   const [row] = await db.select({ version: catalogVersion.version }).from(catalogVersion).where(eq(catalogVersion.id, 1));

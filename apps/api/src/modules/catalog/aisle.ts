@@ -4,8 +4,8 @@ import { centsToDollars } from '@dukkan/contracts/money';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 
 import { isEmbedded, type Database } from '../../db/client';
-import { catalogVersion, categories, products, subcategories } from '../../db/schema';
-import { readCatalogVersion } from '../../lib/catalog-version';
+import { categories, products, subcategories } from '../../db/schema';
+import { catalogVersionNow, readCatalogVersion } from '../../lib/catalog-version';
 
 import { chosenOf, countInMemory, departmentAisle, pageInMemory, type Chosen, type DepartmentAisle } from './aisle-index';
 import { productColumns, toProduct } from './product-row';
@@ -268,7 +268,7 @@ async function pageOf(db: Reader, scope: AisleScope, condition: SQL, { sort, pag
 }
 
 /** A page's products whole, and the catalog's version read by the same statement. */
-const pageColumns = { ...productColumns, version: sql<number>`(select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1)` };
+const pageColumns = { ...productColumns, version: catalogVersionNow };
 
 function pageQuery(db: Reader) {
   return db
@@ -302,14 +302,12 @@ async function productsByIds(db: Reader, ids: string[], lng: Language) {
  * and plans every statement it is sent (1.5 of its 2.5 ms for a page of 24), and its one session
  * keeps a prepared statement for good. The columns are named as `pageColumns` names them.
  */
-const embeddedPages = new WeakMap<object, Promise<unknown>>();
+const embeddedPages = new WeakMap<Database, Promise<unknown>>();
 const EMBEDDED_PAGE = 'dukkan_aisle_page';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 async function embeddedPageRows(db: Database, ids: string[]): Promise<PageRow[]> {
-  // Per session: each database object over one PGlite shares its prepared statements.
-  const session = (db as unknown as { $client: object }).$client;
-  let prepared = embeddedPages.get(session);
+  let prepared = embeddedPages.get(db);
   if (!prepared) {
     const columns = sql.join(
       Object.entries(pageColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
@@ -323,9 +321,9 @@ async function embeddedPageRows(db: Database, ids: string[]): Promise<PageRow[]>
       // Prepared already in this session (by another database object over it): the same statement.
       if (!isAlreadyPrepared(error)) throw error;
     });
-    embeddedPages.set(session, prepared);
+    embeddedPages.set(db, prepared);
     // A failed PREPARE is tried again by the next page.
-    prepared.catch(() => embeddedPages.delete(session));
+    prepared.catch(() => embeddedPages.delete(db));
   }
   await prepared;
   // EXECUTE takes no bound parameters: the ids, the aisle's own uuids, are checked and spelled out.
@@ -425,7 +423,7 @@ async function departmentIds(db: Database, checked: boolean): Promise<Department
   if (kept && !checked) return kept;
   const result = await db.execute(sql`
     select v.version, ${categories.id} as id, lower(${categories.slug}) as name
-    from (select coalesce((select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1), 0) as version) v
+    from (select ${catalogVersionNow} as version) v
     left join ${categories} on true`);
   const rows = rowsOf<{ version: number | string; id: string | null; name: string | null }>(result);
   const read: DepartmentIds = { version: Number(rows[0]?.version ?? 0), ids: new Map() };

@@ -3,8 +3,8 @@ import { MAX_SUGGESTIONS, type ProductSearchResponse, type SearchSuggestion } fr
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
-import { catalogVersion, categories, products, searchTerms } from '../../db/schema';
-import { readCatalogVersion } from '../../lib/catalog-version';
+import { categories, products, searchTerms } from '../../db/schema';
+import { catalogVersionNow, readCatalogVersion } from '../../lib/catalog-version';
 import { readAisle, readSearchAisleInMemory, type AisleMemo, type AisleRequest, type AisleScope } from '../catalog/aisle';
 
 import { isArabicWord, isSearchWord } from './normalize';
@@ -109,7 +109,7 @@ async function planWords(db: Pick<Database, 'select'>, words: string[]): Promise
         select to_tsquery((case when t ~ ${ARABIC_LETTER} then 'arabic' else 'english' end)::regconfig, t || ':*')::text
           || ${PAIR} || to_tsquery(${SIMPLE}, t || ':*')::text
         from unnest(c.corrections) with ordinality as x(t, k) order by k)`,
-      version: sql<number>`coalesce((select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1), 0)`,
+      version: catalogVersionNow,
     })
     .from(
       sql`unnest(${textArray(words)}, ${textArray(words.map(configOf))}, ${textArray(words.map(termOf))}) with ordinality as w(word, config, term, n)
@@ -413,7 +413,7 @@ const prepareSuggestions = (db: Database) =>
       titleEn: products.titleEn,
       titleAr: products.titleAr,
       category: categories.slug,
-      version: sql<number>`(select ${catalogVersion.version} from ${catalogVersion} where ${catalogVersion.id} = 1)`,
+      version: catalogVersionNow,
     })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
