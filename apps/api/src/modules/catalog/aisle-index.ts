@@ -68,7 +68,7 @@ export interface DepartmentAisle {
   /**
    * Each sort's order of the entries, made when the aisle is read. Featured is the entries' own
    * in a department's aisle; the whole catalog's numbers its entries by department and
-   * subcategory instead (renumberEntries) and keeps catalog order here.
+   * subcategory instead (groupBySubcategory) and keeps catalog order here.
    */
   orders: Map<AisleSort, Uint32Array>;
   /** The whole catalog's aisle only: each entry's place in catalog order (the inverse of featured's order). */
@@ -254,24 +254,27 @@ function permuted<T extends Uint32Array | Uint16Array | Int32Array | Int16Array 
  * order within each: a word's matches, which gather in a few subcategories, then lie close
  * together in every column, and a pass over them reads memory in order (decision 0058). Keeps
  * catalog order as featured's order and each entry's place in it; returns the new number of each
- * old one.
+ * old one, the group of each new one, and how many groups there are.
  */
-export function groupBySubcategory(aisle: DepartmentAisle): Uint32Array {
+export function groupBySubcategory(aisle: DepartmentAisle): { newOf: Uint32Array; groupOf: Uint32Array; groups: number } {
   const { size, subcategory } = aisle;
   const department = aisle.department ?? new Uint16Array(size);
   const subcategories = aisle.subcategoryIds.length;
   const groupOf = (i: number) => (department[i] as number) * subcategories + (subcategory[i] as number);
-  const start = new Uint32Array(Math.max(1, aisle.departmentIds.length) * subcategories + 1);
+  const groups = Math.max(1, aisle.departmentIds.length) * subcategories;
+  const start = new Uint32Array(groups + 1);
   for (let i = 0; i < size; i++) start[groupOf(i) + 1] = (start[groupOf(i) + 1] as number) + 1;
   for (let g = 1; g < start.length; g++) start[g] = (start[g] as number) + (start[g - 1] as number);
   const oldOf = new Uint32Array(size);
   const newOf = new Uint32Array(size);
+  const groupOfNew = new Uint32Array(size);
   for (let i = 0; i < size; i++) {
     const g = groupOf(i);
     const e = start[g] as number;
     start[g] = e + 1;
     oldOf[e] = i;
     newOf[i] = e;
+    groupOfNew[e] = g;
   }
   aisle.idWords = permuted(aisle.idWords, oldOf, 4);
   aisle.brand = permuted(aisle.brand, oldOf);
@@ -284,7 +287,7 @@ export function groupBySubcategory(aisle: DepartmentAisle): Uint32Array {
   aisle.created = permuted(aisle.created, oldOf);
   aisle.orders.set('featured', newOf);
   aisle.catalogRank = oldOf;
-  return newOf;
+  return { newOf, groupOf: groupOfNew, groups };
 }
 
 /** Makes a filled aisle's orders: every one now, while it is not yet current, rather than on a shopper's request. */
@@ -298,11 +301,14 @@ export function finishAisle(aisle: DepartmentAisle): void {
       packed[i * 4] = aisle.brand[i] as number;
       packed[i * 4 + 1] = (aisle.subcategory[i] as number) | ((aisle.department[i] as number) << 16);
       packed[i * 4 + 2] = aisle.price[i] as number;
-      packed[i * 4 + 3] = ((aisle.ratingTenths[i] as number) & 0xffff) | ((aisle.flags[i] as number) << 16);
+      packed[i * 4 + 3] = ratingAndFlags(aisle, i);
     }
     aisle.packed = packed;
   }
 }
+
+/** Entry `i`'s last packed word: its rating in tenths, and its flags above. */
+const ratingAndFlags = (aisle: DepartmentAisle, i: number) => ((aisle.ratingTenths[i] as number) & 0xffff) | ((aisle.flags[i] as number) << 16);
 
 /** Fills `byBrandPrice` and `brandStart`: the price order, stably grouped by brand (a counting sort). */
 function groupByBrand(aisle: DepartmentAisle): void {
@@ -441,7 +447,7 @@ export async function refreshStock(db: Reader, aisle: DepartmentAisle, categoryI
     const flags = ((aisle.flags[i] ?? 0) & ~IN_STOCK) | (row.in_stock === true ? IN_STOCK : 0);
     if (flags !== aisle.flags[i]) {
       aisle.flags[i] = flags;
-      if (aisle.packed) aisle.packed[i * 4 + 3] = ((aisle.ratingTenths[i] as number) & 0xffff) | (flags << 16);
+      if (aisle.packed) aisle.packed[i * 4 + 3] = ratingAndFlags(aisle, i);
       changed = true;
     }
   }

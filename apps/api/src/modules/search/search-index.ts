@@ -184,7 +184,7 @@ function shrunk(aisle: DepartmentAisle, size: number): DepartmentAisle {
  * one array in that numbering, in entry order, the lexemes sorted by code unit.
  */
 function indexOf(aisle: DepartmentAisle, pieces: Map<string, Uint8Array[]>, vocabulary: Vocabulary): SearchIndex {
-  const newOf = groupBySubcategory(aisle);
+  const { newOf, groupOf, groups } = groupBySubcategory(aisle);
   finishAisle(aisle);
   const lexemes = [...pieces.keys()].sort();
   const starts = new Uint32Array(lexemes.length + 1);
@@ -196,7 +196,6 @@ function indexOf(aisle: DepartmentAisle, pieces: Map<string, Uint8Array[]>, voca
   const postings = new Uint32Array(total);
   // Renumbered, a lexeme's postings are in order within each group (catalog order is kept within
   // one): a stable counting sort by group puts them in order, in two passes.
-  const { groupOf, groups } = groupsOf(aisle);
   const count = new Uint32Array(groups + 1);
   let read = new Uint32Array(0);
   let at = 0;
@@ -235,15 +234,6 @@ function indexOf(aisle: DepartmentAisle, pieces: Map<string, Uint8Array[]>, voca
 
 /** Postings of a lexeme below this many are put in order by a sort; more, by their groups. */
 const SORTED_BELOW = 512;
-
-/** Each entry's group (department and subcategory) in the renumbered aisle, and how many groups there are. */
-function groupsOf(aisle: DepartmentAisle): { groupOf: Uint32Array; groups: number } {
-  const subcategories = aisle.subcategoryIds.length;
-  const department = aisle.department ?? new Uint16Array(aisle.size);
-  const groupOf = new Uint32Array(aisle.size);
-  for (let e = 0; e < aisle.size; e++) groupOf[e] = (department[e] as number) * subcategories + (aisle.subcategory[e] as number);
-  return { groupOf, groups: Math.max(1, aisle.departmentIds.length) * subcategories };
-}
 
 interface Kept {
   index?: SearchIndex;
@@ -469,7 +459,12 @@ export function searchPage(index: SearchIndex, match: SearchMatch, chosen: Chose
   }
   const ids = (page: Uint32Array) => Array.from(page, (entry) => idOf(aisle, entry));
   const order = orderOf(aisle, sort);
-  if (sort === 'relevance') return ids(byRelevance(passing, scored, offset, limit, aisle.catalogRank, orderOf(aisle, 'featured')));
+  if (sort === 'relevance') {
+    const { catalogRank } = aisle;
+    const byRank = orderOf(aisle, 'featured');
+    if (!catalogRank || !byRank) throw new Error('The search index has no catalog order');
+    return ids(byRelevance(passing, scored, offset, limit, catalogRank, byRank));
+  }
   if (order === undefined) return ids(passing.subarray(offset, offset + limit));
   const wanted = offset + limit;
   // Walking visits about wanted × size / passing entries of the order; sorting, passing × log(passing).
@@ -494,11 +489,11 @@ export function searchPage(index: SearchIndex, match: SearchMatch, chosen: Chose
 
 /**
  * The entries from `offset` (at most `limit`) in relevance order: score highest first, then
- * catalog order (`rank`, each entry's place in it, and `byRank`, the entries in it; the entries'
- * own when not given). Counts each score, then orders only the scores the page reaches, and of
- * each only as many entries as the page needs.
+ * catalog order (`rank`, each entry's place in it, and `byRank`, the entries in it). Counts
+ * each score, then orders only the scores the page reaches, and of each only as many entries as
+ * the page needs.
  */
-function byRelevance(entries: Uint32Array, scores: Uint8Array, offset: number, limit: number, rank?: Uint32Array, byRank?: Uint32Array): Uint32Array {
+function byRelevance(entries: Uint32Array, scores: Uint8Array, offset: number, limit: number, rank: Uint32Array, byRank: Uint32Array): Uint32Array {
   const levels = new Int32Array(256);
   for (let k = 0; k < scores.length; k++) levels[scores[k] as number] = (levels[scores[k] as number] as number) + 1;
   const end = Math.min(offset + limit, entries.length);
@@ -509,15 +504,6 @@ function byRelevance(entries: Uint32Array, scores: Uint8Array, offset: number, l
   for (let score = 255; score >= 0; score--) {
     starts[score] = at;
     at += levels[score] as number;
-  }
-  if (rank === undefined || byRank === undefined) {
-    for (let k = 0; k < entries.length; k++) {
-      const score = scores[k] as number;
-      const place = starts[score] as number;
-      starts[score] = place + 1;
-      if (place >= offset && place < end) page[place - offset] = entries[k] as number;
-    }
-    return page;
   }
   for (let score = 255; score >= 0; score--) {
     const from = starts[score] as number;
