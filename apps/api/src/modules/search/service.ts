@@ -358,6 +358,36 @@ async function ofIndexVersion(db: Database, index: SearchIndex, readAt: number |
 }
 
 /**
+ * `fromIndex`'s answer from the search index: the kept one with the words planned in memory, else
+ * the one at the version `planWords` reads. Otherwise the plans (none for no words), for the
+ * database to answer from. Tells `answeredBy` which answered.
+ */
+async function answerFromIndex<T>(
+  db: Database,
+  words: string[],
+  options: SearchOptions,
+  fromIndex: (found: { index: SearchIndex; match: SearchMatch }) => Promise<T | undefined>,
+): Promise<{ answer: T } | { plans: WordPlan[] }> {
+  if (words.length === 0) {
+    options.answeredBy?.('database');
+    return { plans: [] };
+  }
+  const kept = await matchInKeptIndex(db, words, options);
+  let answer = kept && (await fromIndex(kept));
+  if (answer === undefined) {
+    const { plans, version } = await planWords(db, words);
+    const inIndex = await matchInIndex(db, plans, version, options);
+    answer = inIndex && (await fromIndex(inIndex));
+    if (answer === undefined) {
+      options.answeredBy?.('database');
+      return { plans };
+    }
+  }
+  options.answeredBy?.('index');
+  return { answer };
+}
+
+/**
  * Products matching the query words (from `searchWords`), narrowed, sorted and paged as `request`
  * asks (most relevant first by default), with the facets of the matches, in the request's
  * language. No words, or only stop words, is an empty aisle. The search index answers when it is
@@ -372,21 +402,9 @@ export async function searchProducts(db: Database, lng: Language, words: string[
     // A catalog written since the index was read: the database answers instead.
     return (await ofIndexVersion(db, index, readAt)) ? answer : undefined;
   };
-  const kept = words.length === 0 ? undefined : await matchInKeptIndex(db, words, options);
-  const answer = kept && (await fromIndex(kept));
-  if (answer) {
-    options.answeredBy?.('index');
-    return answer;
-  }
-  const { plans, version } = words.length === 0 ? { plans: [], version: 0 } : await planWords(db, words);
-  const groups = wordGroups(plans);
-  const inIndex = groups.length === 0 ? undefined : await matchInIndex(db, plans, version, options);
-  const checked = inIndex && (await fromIndex(inIndex));
-  if (checked) {
-    options.answeredBy?.('index');
-    return checked;
-  }
-  options.answeredBy?.('database');
+  const indexed = await answerFromIndex(db, words, options, fromIndex);
+  if ('answer' in indexed) return indexed.answer;
+  const groups = wordGroups(indexed.plans);
   return withIndexedSearch(db, async (tx) => {
     if (groups.length === 0) return withoutScope(await readSearchAisle(tx, lng, NOTHING, 'nothing', request, memo));
     const key = words.join(' ');
@@ -451,19 +469,10 @@ export async function suggestProducts(db: Database, lng: Language, words: string
     const { suggestions, version } = await suggestionsOf(db, bestMatches(index, match, MAX_SUGGESTIONS), lng);
     return (await ofIndexVersion(db, index, version)) ? suggestions : undefined;
   };
-  const kept = await matchInKeptIndex(db, words, options);
-  const answer = kept && (await fromIndex(kept));
-  if (answer) {
-    options.answeredBy?.('index');
-    return answer;
-  }
-  const { plans, version } = await planWords(db, words);
-  const groups = wordGroups(plans);
+  const indexed = await answerFromIndex(db, words, options, fromIndex);
+  if ('answer' in indexed) return indexed.answer;
+  const groups = wordGroups(indexed.plans);
   if (groups.length === 0) return [];
-  const inIndex = await matchInIndex(db, plans, version, options);
-  const checked = inIndex && (await fromIndex(inIndex));
-  options.answeredBy?.(checked ? 'index' : 'database');
-  if (checked) return checked;
   return withIndexedSearch(db, async (tx) => {
     const find = async (query: SQL) => {
       const rows = await tx
