@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { products, stockLedger } from '../../db/schema';
 import { readCatalogVersion } from '../../lib/catalog-version';
+import { LeastKept } from '../../lib/least-kept';
 
 import type { FacetRow } from './aisle';
 
@@ -598,6 +599,11 @@ const FACETS_KEPT = 64;
 /** What one choice of filters counts: the figures of the facet statement's rows. */
 interface Tallies {
   byBrand: Int32Array;
+  /**
+   * The brands counted, each once, when the pass noted them (a search's matches, which reach few
+   * of a big catalog's brands): the brands' figures need visit only those. Else every brand.
+   */
+  brandsSeen?: Uint32Array;
   bySubcategory: Int32Array;
   byDepartment: Int32Array;
   /** Products by star band (0 for unrated, 4 for 4.0 and above) under every filter but rating's. */
@@ -609,27 +615,38 @@ interface Tallies {
   maxPrice: number;
 }
 
-/** Each aisle's counters, reused: every count is synchronous and copies its figures out (countInMemory). */
-const counters = new WeakMap<DepartmentAisle, Pick<Tallies, 'byBrand' | 'bySubcategory' | 'byDepartment' | 'rated'>>();
+/** Each aisle's counters, and room to note the brands a pass meets, reused: every count is synchronous and copies its figures out (countInMemory). */
+interface Counters extends Pick<Tallies, 'byBrand' | 'bySubcategory' | 'byDepartment' | 'rated'> {
+  seen: Uint32Array;
+}
+const counters = new WeakMap<DepartmentAisle, Counters>();
 
-function emptyTallies(aisle: DepartmentAisle): Tallies {
+function countersOf(aisle: DepartmentAisle): Counters {
   let kept = counters.get(aisle);
   if (!kept) {
     kept = {
       byBrand: new Int32Array(aisle.brands.length),
+      seen: new Uint32Array(aisle.brands.length),
       bySubcategory: new Int32Array(aisle.subcategoryIds.length),
       byDepartment: new Int32Array(aisle.departmentIds.length),
       rated: new Int32Array(5),
     };
     counters.set(aisle, kept);
-  } else {
-    kept.byBrand.fill(0);
-    kept.bySubcategory.fill(0);
-    kept.byDepartment.fill(0);
-    kept.rated.fill(0);
   }
+  return kept;
+}
+
+function emptyTallies(aisle: DepartmentAisle): Tallies {
+  const { byBrand, bySubcategory, byDepartment, rated } = countersOf(aisle);
+  byBrand.fill(0);
+  bySubcategory.fill(0);
+  byDepartment.fill(0);
+  rated.fill(0);
   return {
-    ...kept,
+    byBrand,
+    bySubcategory,
+    byDepartment,
+    rated,
     total: 0,
     inStock: 0,
     onSale: 0,
@@ -669,7 +686,7 @@ function tallyEveryEntry(aisle: DepartmentAisle, chosen: Chosen, entries?: Uint3
   const { byBrand, bySubcategory, byDepartment, rated } = t;
   const count = entries ? entries.length : aisle.size;
   const nothingChosen = chosen.unchosen === ALL;
-  if (nothingChosen && entries && aisle.packed) return tallyPacked(t, aisle.packed, entries);
+  if (nothingChosen && entries && aisle.packed) return tallyPacked(t, aisle.packed, entries, countersOf(aisle).seen);
   let total = 0;
   let inStock = 0;
   let onSale = 0;
@@ -724,8 +741,9 @@ function tallyEveryEntry(aisle: DepartmentAisle, chosen: Chosen, entries?: Uint3
 }
 
 /** `tallyEveryEntry` with nothing chosen, over the whole catalog's packed columns. */
-function tallyPacked(t: Tallies, packed: Int32Array, entries: Uint32Array): Tallies {
+function tallyPacked(t: Tallies, packed: Int32Array, entries: Uint32Array, seen: Uint32Array): Tallies {
   const { byBrand, bySubcategory, byDepartment, rated } = t;
+  let brandsSeen = 0;
   let inStock = 0;
   let onSale = 0;
   let minPrice = t.minPrice;
@@ -733,7 +751,9 @@ function tallyPacked(t: Tallies, packed: Int32Array, entries: Uint32Array): Tall
   for (let k = 0; k < entries.length; k++) {
     const at = (entries[k] as number) * 4;
     const b = packed[at] as number;
-    byBrand[b] = (byBrand[b] as number) + 1;
+    const was = byBrand[b] as number;
+    if (was === 0) seen[brandsSeen++] = b;
+    byBrand[b] = was + 1;
     const where = packed[at + 1] as number;
     const s = where & 0xffff;
     bySubcategory[s] = (bySubcategory[s] as number) + 1;
@@ -749,7 +769,7 @@ function tallyPacked(t: Tallies, packed: Int32Array, entries: Uint32Array): Tall
     inStock += flag & IN_STOCK;
     onSale += (flag & ON_SALE) >>> 1;
   }
-  return { ...t, total: entries.length, inStock, onSale, minPrice, maxPrice };
+  return { ...t, brandsSeen: seen.subarray(0, brandsSeen), total: entries.length, inStock, onSale, minPrice, maxPrice };
 }
 
 /**
@@ -809,17 +829,26 @@ const byBrandAndPriceOnly = (chosen: Chosen) => {
 export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: FacetSets, entries?: Uint32Array): FacetRow[] {
   const kept = entries ? undefined : aisle.facets.get(chosen.key);
   if (kept) return kept;
-  const { byBrand, bySubcategory, byDepartment, rated, total, inStock, onSale, minPrice, maxPrice } =
+  const { byBrand, brandsSeen, bySubcategory, byDepartment, rated, total, inStock, onSale, minPrice, maxPrice } =
     !entries && byBrandAndPriceOnly(chosen) ? tallyByBrandAndPrice(aisle, chosen) : tallyEveryEntry(aisle, chosen, entries);
   const { brands: brandsChosen, subcategories: subcategoriesChosen, departments: departmentsChosen } = chosen;
   const atLeast = (stars: number) => rated.subarray(stars).reduce((sum, n) => sum + n, 0);
   const rows: FacetRow[] = [];
-  const least = listedAtLeast(byBrand, brandsChosen);
-  for (let b = 0; b < byBrand.length; b++) {
-    const count = byBrand[b] as number;
-    if ((count === 0 || count < least) && brandsChosen?.[b] !== 1) continue;
+  const brandRow = (b: number) => {
     const name = aisle.brands[b] as { en: string; ar: string };
-    rows.push({ ...EMPTY_ROW, set: sets.brand, brand: name.en, brand_ar: name.ar, by_brand: count });
+    rows.push({ ...EMPTY_ROW, set: sets.brand, brand: name.en, brand_ar: name.ar, by_brand: byBrand[b] as number });
+  };
+  if (brandsSeen) {
+    // Only the brands met can be listed, besides the chosen ones (which are then at 0).
+    const least = listedAtLeast(byBrand, brandsChosen, brandsSeen);
+    for (const b of brandsSeen) if ((byBrand[b] as number) >= least || brandsChosen?.[b] === 1) brandRow(b);
+    for (const b of chosen.brandList) if (byBrand[b] === 0) brandRow(b);
+  } else {
+    const least = listedAtLeast(byBrand, brandsChosen);
+    for (let b = 0; b < byBrand.length; b++) {
+      const count = byBrand[b] as number;
+      if ((count !== 0 && count >= least) || brandsChosen?.[b] === 1) brandRow(b);
+    }
   }
   aisle.subcategoryIds.forEach((id, s) => {
     if ((bySubcategory[s] ?? 0) > 0 || subcategoriesChosen?.[s] === 1) rows.push({ ...EMPTY_ROW, set: sets.subcategory, subcategory_id: id, by_subcategory: bySubcategory[s] ?? 0 });
@@ -854,38 +883,17 @@ export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: Face
  * unchosen value below it cannot be listed, whatever the chosen values add (they add the same to
  * every unchosen value).
  */
-function listedAtLeast(counts: Int32Array, chosen: Uint8Array | undefined): number {
-  // The MAX_FACET_VALUES highest counts so far, in a min-heap: one pass, most counts (a long
-  // tail of small brands) turned away by its least.
-  const heap = new Int32Array(MAX_FACET_VALUES);
-  let size = 0;
-  for (let value = 0; value < counts.length; value++) {
+function listedAtLeast(counts: Int32Array, chosen: Uint8Array | undefined, among?: Uint32Array): number {
+  // The MAX_FACET_VALUES highest counts, as the least of the counts negated: one pass, most
+  // counts (a long tail of small brands) turned away by the heap's root.
+  const highest = new LeastKept(MAX_FACET_VALUES);
+  const offer = (value: number) => {
     const count = counts[value] as number;
-    if (count === 0 || chosen?.[value] === 1) continue;
-    if (size < MAX_FACET_VALUES) {
-      let child = size++;
-      while (child > 0) {
-        const parent = (child - 1) >> 1;
-        if ((heap[parent] as number) <= count) break;
-        heap[child] = heap[parent] as number;
-        child = parent;
-      }
-      heap[child] = count;
-    } else if (count > (heap[0] as number)) {
-      let parent = 0;
-      for (;;) {
-        const left = parent * 2 + 1;
-        if (left >= size) break;
-        const right = left + 1;
-        const child = right < size && (heap[right] as number) < (heap[left] as number) ? right : left;
-        if ((heap[child] as number) >= count) break;
-        heap[parent] = heap[child] as number;
-        parent = child;
-      }
-      heap[parent] = count;
-    }
-  }
-  return size < MAX_FACET_VALUES ? 0 : (heap[0] as number);
+    if (count !== 0 && chosen?.[value] !== 1) highest.offer(-count);
+  };
+  if (among) for (const value of among) offer(value);
+  else for (let value = 0; value < counts.length; value++) offer(value);
+  return highest.size < MAX_FACET_VALUES ? 0 : -(highest.greatest ?? 0);
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
 import { catalogVersion, products } from '../../db/schema';
+import { LeastKept } from '../../lib/least-kept';
 import {
   AISLE_COLUMNS,
   ALL,
@@ -55,6 +56,13 @@ export interface SearchIndex {
   /** Lexeme `l`'s postings are `postings[starts[l]]` to `postings[starts[l + 1] - 1]`. */
   starts: Uint32Array;
   postings: Uint32Array;
+  /**
+   * Lexeme `l`'s BEST_KEPT most relevant postings (weight class highest first, then catalog
+   * order), `best[bestStarts[l]]` to `best[bestStarts[l + 1] - 1]`: a one-word search's first
+   * pages and its suggestions come from them.
+   */
+  bestStarts: Uint32Array;
+  best: Uint32Array;
   /** Each sort's rank of every entry (the inverse of the aisle's order), made when first needed. */
   ranks: Map<AisleSort, Uint32Array>;
   /** Scratch of one byte an entry, all zero between calls (every use is synchronous and clears it). */
@@ -229,7 +237,41 @@ function indexOf(aisle: DepartmentAisle, pieces: Map<string, Uint8Array[]>, voca
       count[g] = (count[g] as number) + 1;
     }
   }
-  return { aisle, lexemes, starts, postings, ranks: new Map(), scratch: new Uint8Array(aisle.size), gathered: new Uint32Array(aisle.size), vocabulary };
+  const { bestStarts, best } = bestPostings(aisle, starts, postings);
+  return { aisle, lexemes, starts, postings, bestStarts, best, ranks: new Map(), scratch: new Uint8Array(aisle.size), gathered: new Uint32Array(aisle.size), vocabulary };
+}
+
+/** How many of each lexeme's postings are kept in relevance order: three pages of 24. */
+export const BEST_KEPT = 72;
+
+/** A posting's place in relevance order among `size` entries: weight class highest first, then catalog rank. */
+const relevanceKey = (weight: number, rank: number, size: number) => (3 - weight) * size + rank;
+
+/** Each lexeme's BEST_KEPT most relevant postings, in relevance order (`SearchIndex.best`). */
+function bestPostings(aisle: DepartmentAisle, starts: Uint32Array, postings: Uint32Array): { bestStarts: Uint32Array; best: Uint32Array } {
+  const { size } = aisle;
+  const rank = aisle.catalogRank;
+  const byRank = orderOf(aisle, 'featured');
+  if (!rank || !byRank) throw new Error('The search index has no catalog order');
+  const lexemeCount = starts.length - 1;
+  const bestStarts = new Uint32Array(starts.length);
+  for (let l = 0; l < lexemeCount; l++) {
+    bestStarts[l + 1] = (bestStarts[l] as number) + Math.min(BEST_KEPT, (starts[l + 1] as number) - (starts[l] as number));
+  }
+  const best = new Uint32Array(bestStarts[lexemeCount] as number);
+  for (let l = 0; l < lexemeCount; l++) {
+    const least = new LeastKept(BEST_KEPT);
+    for (let k = starts[l] as number, end = starts[l + 1] as number; k < end; k++) {
+      const posting = postings[k] as number;
+      least.offer(relevanceKey(posting & 3, rank[posting >>> 2] as number, size));
+    }
+    let at = bestStarts[l] as number;
+    for (const key of least.sorted()) {
+      const weight = 3 - Math.floor(key / size);
+      best[at++] = (byRank[key % size] as number) * 4 + weight;
+    }
+  }
+  return { bestStarts, best };
 }
 
 /** Postings of a lexeme below this many are put in order by a sort; more, by their groups. */
@@ -336,17 +378,21 @@ interface WordMatch {
   weights: Uint8Array;
 }
 
-/** The entries a word's lexemes name, each with the best weight class it has among them. */
-function matchWord(index: SearchIndex, patterns: WordPatterns): WordMatch {
-  const { lexemes, starts, postings, scratch: best, gathered } = index;
-  // Each lexeme once, though a word's patterns overlap (its stem starts the word as typed).
+/** The lexemes a word's patterns match, each once (its stem starts the word as typed: they overlap). */
+function lexemesOf(index: SearchIndex, patterns: WordPatterns): Set<number> {
   const lexemeIds = new Set<number>();
   for (const pattern of patterns) {
-    const [from, to] = lexemeRange(lexemes, pattern);
+    const [from, to] = lexemeRange(index.lexemes, pattern);
     for (let l = from; l < to; l++) lexemeIds.add(l);
   }
+  return lexemeIds;
+}
+
+/** The entries a word's lexemes name, each with the best weight class it has among them. */
+function matchWord(index: SearchIndex, patterns: WordPatterns): WordMatch {
+  const { starts, postings, scratch: best, gathered } = index;
   let count = 0;
-  for (const l of lexemeIds) {
+  for (const l of lexemesOf(index, patterns)) {
     for (let k = starts[l] as number, end = starts[l + 1] as number; k < end; k++) {
       const posting = postings[k] as number;
       const entry = posting >>> 2;
@@ -372,6 +418,8 @@ function matchWord(index: SearchIndex, patterns: WordPatterns): WordMatch {
 export interface SearchMatch {
   entries: Uint32Array;
   scores: Uint8Array;
+  /** The one word matched, when the query has one: its best matches are kept (`bestOfOneWord`). */
+  oneWord?: WordPatterns;
 }
 
 /**
@@ -382,7 +430,7 @@ export function matchWords(index: SearchIndex, words: WordPatterns[], every: boo
   const matches = words.map((patterns) => matchWord(index, patterns));
   const mark = index.scratch;
   // One word: its matches as they are, each scored with its weight.
-  if (matches.length === 1 && matches[0]) return { entries: matches[0].entries, scores: matches[0].weights };
+  if (matches.length === 1 && matches[0]) return { entries: matches[0].entries, scores: matches[0].weights, oneWord: words[0] };
   if (every) {
     matches.sort((a, b) => a.entries.length - b.entries.length);
     const first = matches[0] ?? { entries: new Uint32Array(0), weights: new Uint8Array(0) };
@@ -460,6 +508,8 @@ export function searchPage(index: SearchIndex, match: SearchMatch, chosen: Chose
   const ids = (page: Uint32Array) => Array.from(page, (entry) => idOf(aisle, entry));
   const order = orderOf(aisle, sort);
   if (sort === 'relevance') {
+    // One word's first pages, unfiltered: from its lexemes' best postings.
+    if (everyMatch && match.oneWord && offset + limit <= BEST_KEPT) return ids(bestOfOneWord(index, match.oneWord, offset + limit).subarray(offset));
     const { catalogRank } = aisle;
     const byRank = orderOf(aisle, 'featured');
     if (!catalogRank || !byRank) throw new Error('The search index has no catalog order');
@@ -518,47 +568,53 @@ function byRelevance(entries: Uint32Array, scores: Uint8Array, offset: number, l
   return page;
 }
 
-/** The `need` least catalog ranks among the entries scored `score`, in order: a bounded max-heap. */
+/** The `need` least catalog ranks among the entries scored `score`, in order. */
 function smallestRanks(entries: Uint32Array, scores: Uint8Array, score: number, rank: Uint32Array, need: number): Uint32Array {
-  const heap = new Uint32Array(need);
-  let size = 0;
-  const sink = (from: number) => {
-    let parent = from;
-    for (;;) {
-      const left = parent * 2 + 1;
-      if (left >= size) return;
-      const right = left + 1;
-      const child = right < size && (heap[right] as number) > (heap[left] as number) ? right : left;
-      if ((heap[child] as number) <= (heap[parent] as number)) return;
-      const swap = heap[child] as number;
-      heap[child] = heap[parent] as number;
-      heap[parent] = swap;
-      parent = child;
-    }
-  };
-  for (let k = 0; k < entries.length; k++) {
-    if (scores[k] !== score) continue;
-    const r = rank[entries[k] as number] as number;
-    if (size < need) {
-      // Rise to its place.
-      let child = size++;
-      heap[child] = r;
-      while (child > 0) {
-        const parent = (child - 1) >> 1;
-        if ((heap[parent] as number) >= r) break;
-        heap[child] = heap[parent] as number;
-        heap[parent] = r;
-        child = parent;
-      }
-    } else if (r < (heap[0] as number)) {
-      heap[0] = r;
-      sink(0);
-    }
-  }
-  return heap.subarray(0, size).sort();
+  const least = new LeastKept(need);
+  for (let k = 0; k < entries.length; k++) if (scores[k] === score) least.offer(rank[entries[k] as number] as number);
+  return Uint32Array.from(least.sorted());
 }
 
-/** The `limit` best matches' ids, most relevant first (suggestions). */
-export function bestMatches(index: SearchIndex, match: SearchMatch, limit: number): string[] {
-  return searchPage(index, match, undefined, 'relevance', 0, limit);
+/**
+ * The `need` (at most BEST_KEPT) most relevant matches of one word, unfiltered, most relevant
+ * first, from its lexemes' best postings alone. An entry's score is its best weight class among
+ * the word's lexemes, and each posting ahead of that one in its lexeme's list is of an entry
+ * ahead of it in the word's order: so the word's `need` best are among the first `need` of
+ * each lexeme's list.
+ */
+export function bestOfOneWord(index: SearchIndex, patterns: WordPatterns, need: number): Uint32Array {
+  if (need > BEST_KEPT) throw new Error(`Only the best ${BEST_KEPT} of a lexeme are kept`);
+  const { aisle, bestStarts, best, scratch: weightOf, gathered } = index;
+  const rank = aisle.catalogRank;
+  const byRank = orderOf(aisle, 'featured');
+  if (!rank || !byRank) throw new Error('The search index has no catalog order');
+  let count = 0;
+  for (const l of lexemesOf(index, patterns)) {
+    const from = bestStarts[l] as number;
+    for (let k = from, end = Math.min(bestStarts[l + 1] as number, from + need); k < end; k++) {
+      const posting = best[k] as number;
+      const entry = posting >>> 2;
+      const weight = posting & 3;
+      const was = weightOf[entry] as number;
+      if (was === 0) gathered[count++] = entry;
+      if (weight > was) weightOf[entry] = weight;
+    }
+  }
+  const least = new LeastKept(need);
+  for (let k = 0; k < count; k++) {
+    const entry = gathered[k] as number;
+    least.offer(relevanceKey(weightOf[entry] as number, rank[entry] as number, aisle.size));
+    weightOf[entry] = 0;
+  }
+  return Uint32Array.from(least.sorted(), (key) => byRank[key % aisle.size] as number);
+}
+
+/**
+ * The `limit` best matches' ids, most relevant first (suggestions): of one word, from its
+ * lexemes' best postings; of more, from their matches (`match`, made when needed).
+ */
+export function bestMatches(index: SearchIndex, words: WordPatterns[], match: () => SearchMatch, limit: number): string[] {
+  const [word] = words;
+  if (words.length === 1 && word && limit <= BEST_KEPT) return Array.from(bestOfOneWord(index, word, limit), (entry) => idOf(index.aisle, entry));
+  return searchPage(index, match(), undefined, 'relevance', 0, limit);
 }

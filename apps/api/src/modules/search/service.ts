@@ -317,39 +317,51 @@ export interface SearchOptions {
   answeredBy?: (source: 'index' | 'database') => void;
 }
 
+/** What the index found of a query's words: their lexemes' patterns, and their matches when asked for. */
+interface Found {
+  index: SearchIndex;
+  words: WordPatterns[];
+  match: () => SearchMatch;
+}
+
 /**
- * The words' matches in `index`: every word's when some product has them all, else any word's.
- * Undefined when a word is not a lexeme the index can look up.
+ * The words as `index` can look them up, their matches made when first asked for: every word's
+ * when some product has them all, else any word's. Undefined when a word is not a lexeme the
+ * index can look up.
  */
-function matchIn(index: SearchIndex, plans: WordPlan[]) {
+function foundIn(index: SearchIndex, plans: WordPlan[]): Found | undefined {
   const words = wordPatterns(plans);
   if (words === undefined || words.length === 0) return undefined;
-  const every = matchWords(index, words, true);
-  // When no product has every word, any word will do; decided before filters, so counts agree.
-  return every.entries.length > 0 || words.length === 1 ? every : matchWords(index, words, false);
+  let made: SearchMatch | undefined;
+  const match = () => {
+    if (made) return made;
+    const every = matchWords(index, words, true);
+    // When no product has every word, any word will do; decided before filters, so counts agree.
+    made = every.entries.length > 0 || words.length === 1 ? every : matchWords(index, words, false);
+    return made;
+  };
+  return { index, words, match };
 }
 
 /**
- * The search index at the version `planWords` read, and the words' matches in it. Undefined when
- * the database must answer (the index not ready, or a word it cannot look up).
+ * The search index at the version `planWords` read, and what it finds of the words. Undefined
+ * when the database must answer (the index not ready, or a word it cannot look up).
  */
-async function matchInIndex(db: Database, plans: WordPlan[], version: number, options: SearchOptions) {
+async function findInIndex(db: Database, plans: WordPlan[], version: number, options: SearchOptions): Promise<Found | undefined> {
   if (options.inDatabase || wordPatterns(plans)?.length === 0) return undefined;
   const index = await searchIndex(db, version);
-  const match = index && matchIn(index, plans);
-  return index && match ? { index, match } : undefined;
+  return index && foundIn(index, plans);
 }
 
 /**
- * The kept search index and the words' matches in it, planned from its vocabulary: no statement
- * before the page's, which reads the catalog's version the answer is then held to. Undefined when
- * there is none, or a word needs the database.
+ * The kept search index and what it finds of the words, planned from its vocabulary: no
+ * statement before the page's, which reads the catalog's version the answer is then held to.
+ * Undefined when there is none, or a word needs the database.
  */
-async function matchInKeptIndex(db: Database, words: string[], options: SearchOptions) {
+async function findInKeptIndex(db: Database, words: string[], options: SearchOptions): Promise<Found | undefined> {
   const index = options.inDatabase ? undefined : await keptSearchIndex(db);
   const plans = index && (await planWordsInMemory(db, index.vocabulary, words));
-  const match = index && plans && matchIn(index, plans);
-  return index && match ? { index, match } : undefined;
+  return index && plans && foundIn(index, plans);
 }
 
 /** Whether an answer read at `readAt` (undefined: no statement read it) is of `index`'s catalog. */
@@ -366,17 +378,17 @@ async function answerFromIndex<T>(
   db: Database,
   words: string[],
   options: SearchOptions,
-  fromIndex: (found: { index: SearchIndex; match: SearchMatch }) => Promise<T | undefined>,
+  fromIndex: (found: Found) => Promise<T | undefined>,
 ): Promise<{ answer: T } | { plans: WordPlan[] }> {
   if (words.length === 0) {
     options.answeredBy?.('database');
     return { plans: [] };
   }
-  const kept = await matchInKeptIndex(db, words, options);
+  const kept = await findInKeptIndex(db, words, options);
   let answer = kept && (await fromIndex(kept));
   if (answer === undefined) {
     const { plans, version } = await planWords(db, words);
-    const inIndex = await matchInIndex(db, plans, version, options);
+    const inIndex = await findInIndex(db, plans, version, options);
     answer = inIndex && (await fromIndex(inIndex));
     if (answer === undefined) {
       options.answeredBy?.('database');
@@ -394,8 +406,9 @@ async function answerFromIndex<T>(
  * current; else the database, with the same answer.
  */
 export async function searchProducts(db: Database, lng: Language, words: string[], request: AisleRequest, memo?: AisleMemo, options: SearchOptions = {}): Promise<ProductSearchResponse> {
-  const fromIndex = async ({ index, match }: { index: SearchIndex; match: SearchMatch }) => {
+  const fromIndex = async ({ index, match: matched }: Found) => {
     const { sort, page, pageSize } = request;
+    const match = matched();
     const { version: readAt, ...answer } = await readSearchAisleInMemory(db, lng, index.aisle, request, memo, match.entries, (chosen) =>
       searchPage(index, match, chosen, sort, (page - 1) * pageSize, pageSize),
     );
@@ -465,8 +478,8 @@ const toSuggestion = (r: { id: string; titleEn: string; titleAr: string; categor
 /** Up to eight titles for search-as-you-type, most relevant first, in the request's language. */
 export async function suggestProducts(db: Database, lng: Language, words: string[], options: SearchOptions = {}): Promise<SearchSuggestion[]> {
   if (words.length === 0) return [];
-  const fromIndex = async ({ index, match }: { index: SearchIndex; match: SearchMatch }) => {
-    const { suggestions, version } = await suggestionsOf(db, bestMatches(index, match, MAX_SUGGESTIONS), lng);
+  const fromIndex = async ({ index, words: found, match }: Found) => {
+    const { suggestions, version } = await suggestionsOf(db, bestMatches(index, found, match, MAX_SUGGESTIONS), lng);
     return (await ofIndexVersion(db, index, version)) ? suggestions : undefined;
   };
   const indexed = await answerFromIndex(db, words, options, fromIndex);
