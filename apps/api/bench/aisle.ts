@@ -109,7 +109,7 @@ async function bench(label: string, handle: DatabaseHandle): Promise<void> {
       const started = performance.now();
       const index = await warmSearchIndex(handle.db);
       const rss = Math.round(process.memoryUsage().rss / 1_048_576);
-      console.log(`  search index read in ${((performance.now() - started) / 1000).toFixed(1)} s: ${index.aisle.size} products, ${index.lexemes.length} lexemes, ${index.postings.length} postings; process RSS ${rss} MB`);
+      console.log(`  search index read in ${((performance.now() - started) / 1000).toFixed(1)} s: ${index.aisle.size} products, ${index.lexemes.length} lexemes, ${index.postings.length} postings, the figures of ${index.tallied.size} words kept; process RSS ${rss} MB`);
     }
     for (const scenario of (await scenarios(handle.db)).filter((s) => only === undefined || s.name.startsWith(only))) {
       for (let i = 0; i < CLIENTS; i++) await scenario.run(handle.db, SAMPLES + i); // warm-up

@@ -819,18 +819,77 @@ const byBrandAndPriceOnly = (chosen: Chosen) => {
 };
 
 /**
+ * A search word's figures with nothing chosen, kept with the search index ahead of time
+ * (decision 0058): every figure but in-stock's, which follows the stock, and of the brands only
+ * those that can be listed (their counts reach the MAX_FACET_VALUES-th highest).
+ */
+export interface KeptTallies {
+  brands: Uint32Array;
+  brandCounts: Int32Array;
+  bySubcategory: Int32Array;
+  byDepartment: Int32Array;
+  rated: Int32Array;
+  total: number;
+  onSale: number;
+  minPrice: number;
+  maxPrice: number;
+}
+
+/** The figures of `entries` (a search word's matches) with nothing chosen, to keep. */
+export function keepTallies(aisle: DepartmentAisle, entries: Uint32Array): KeptTallies {
+  const t = tallyEveryEntry(aisle, chosenOf(aisle, {}, undefined, undefined), entries);
+  const least = listedAtLeast(t.byBrand, undefined, t.brandsSeen);
+  const brands: number[] = [];
+  const listable = (b: number) => {
+    const count = t.byBrand[b] as number;
+    if (count !== 0 && count >= least) brands.push(b);
+  };
+  if (t.brandsSeen) for (const b of t.brandsSeen) listable(b);
+  else for (let b = 0; b < t.byBrand.length; b++) listable(b);
+  return {
+    brands: Uint32Array.from(brands),
+    brandCounts: Int32Array.from(brands, (b) => t.byBrand[b] as number),
+    bySubcategory: t.bySubcategory.slice(),
+    byDepartment: t.byDepartment.slice(),
+    rated: t.rated.slice(),
+    total: t.total,
+    onSale: t.onSale,
+    minPrice: t.minPrice,
+    maxPrice: t.maxPrice,
+  };
+}
+
+/** The figures of `entries` with nothing chosen, from those kept of them: only in-stock's counted. */
+function tallyFromKept(aisle: DepartmentAisle, kept: KeptTallies, entries: Uint32Array): Tallies {
+  const t = emptyTallies(aisle);
+  kept.brands.forEach((b, k) => (t.byBrand[b] = kept.brandCounts[k] as number));
+  t.bySubcategory.set(kept.bySubcategory);
+  t.byDepartment.set(kept.byDepartment);
+  t.rated.set(kept.rated);
+  const { flags } = aisle;
+  let inStock = 0;
+  for (let k = 0; k < entries.length; k++) inStock += (flags[entries[k] as number] as number) & IN_STOCK;
+  const { total, onSale, minPrice, maxPrice } = kept;
+  return { ...t, brandsSeen: kept.brands, total, inStock, onSale, minPrice, maxPrice };
+}
+
+/**
  * The facet statement's rows (aisle.ts `countFacets`), counted in memory: each group's counts
  * under every filter but its own, the rest under all of them. Only the brands that can be listed
  * come back: those whose count reaches the MAX_FACET_VALUES-th highest (ties kept; aisle.ts picks
  * among them), and the chosen ones. Kept per choice of filters for as long as the aisle is
  * current: its sorts and pages count once. Over `entries` (a search's matches) when given: those
- * are not kept, as the matches are not part of the key.
+ * are not kept, as the matches are not part of the key; with nothing chosen, from `tallied`, the
+ * figures kept of them ahead of time, when given.
  */
-export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: FacetSets, entries?: Uint32Array): FacetRow[] {
+export function countInMemory(aisle: DepartmentAisle, chosen: Chosen, sets: FacetSets, entries?: Uint32Array, tallied?: KeptTallies): FacetRow[] {
   const kept = entries ? undefined : aisle.facets.get(chosen.key);
   if (kept) return kept;
-  const { byBrand, brandsSeen, bySubcategory, byDepartment, rated, total, inStock, onSale, minPrice, maxPrice } =
-    !entries && byBrandAndPriceOnly(chosen) ? tallyByBrandAndPrice(aisle, chosen) : tallyEveryEntry(aisle, chosen, entries);
+  const { byBrand, brandsSeen, bySubcategory, byDepartment, rated, total, inStock, onSale, minPrice, maxPrice } = tallied && entries && chosen.unchosen === ALL
+    ? tallyFromKept(aisle, tallied, entries)
+    : !entries && byBrandAndPriceOnly(chosen)
+      ? tallyByBrandAndPrice(aisle, chosen)
+      : tallyEveryEntry(aisle, chosen, entries);
   const { brands: brandsChosen, subcategories: subcategoriesChosen, departments: departmentsChosen } = chosen;
   const atLeast = (stars: number) => rated.subarray(stars).reduce((sum, n) => sum + n, 0);
   const rows: FacetRow[] = [];

@@ -7,7 +7,7 @@ import { isEmbedded, type Database } from '../../db/client';
 import { categories, products, subcategories } from '../../db/schema';
 import { catalogVersionNow, readCatalogVersion } from '../../lib/catalog-version';
 
-import { chosenOf, countInMemory, departmentAisle, pageInMemory, type Chosen, type DepartmentAisle } from './aisle-index';
+import { chosenOf, countInMemory, departmentAisle, pageInMemory, type Chosen, type DepartmentAisle, type KeptTallies } from './aisle-index';
 import { productColumns, toProduct, type ProductRow } from './product-row';
 
 /*
@@ -486,10 +486,11 @@ export async function readDepartmentAisle(
 
 /**
  * A search's aisle over the whole catalog's aisle kept in memory (the search index, decision
- * 0058): `matches` are the entries the words match, in catalog order; `pageOfIds` picks the page
- * among those passing the chosen filters. The same answer as `readAisle` over the search's scope;
- * only the page's products are read from the database, with the catalog's version (undefined
- * when the page is empty), which the caller checks against the aisle's.
+ * 0058): `matches` are the entries the words match, with their figures when kept ahead of time;
+ * `pageOfIds` picks the page among those passing the chosen filters. The same answer as
+ * `readAisle` over the search's scope; only the page's products are read from the database,
+ * with the catalog's version (undefined when the page is empty), which the caller checks against
+ * the aisle's.
  */
 export async function readSearchAisleInMemory(
   db: Database,
@@ -497,7 +498,7 @@ export async function readSearchAisleInMemory(
   aisle: DepartmentAisle,
   request: AisleRequest,
   memo: AisleMemo = computeEveryTime,
-  matches: Uint32Array,
+  matches: { entries: Uint32Array; tallied?: KeptTallies },
   pageOfIds: (chosen: Chosen) => string[],
 ): Promise<AislePageResponse & { version: number | undefined }> {
   const { filters, page, pageSize } = request;
@@ -505,7 +506,7 @@ export async function readSearchAisleInMemory(
   const subcategoryIds = idsOf(names.subcategories, filters.subcategory);
   const departmentIds = idsOf(names.departments, filters.department);
   const chosen = chosenOf(aisle, filters, subcategoryIds, departmentIds);
-  const rows = countInMemory(aisle, chosen, FACET_SETS, matches);
+  const rows = countInMemory(aisle, chosen, FACET_SETS, matches.entries, matches.tallied);
   const { data, version } = await pageProducts(db, pageOfIds(chosen), lng);
   const { facets, total } = toFacets(rows, { ...filters, subcategoryIds, departmentIds }, names, lng, true);
   return { data, page, pageSize, total, facets, version };

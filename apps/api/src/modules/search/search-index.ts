@@ -17,12 +17,14 @@ import {
   orderOf,
   passes,
   refreshStock,
+  keepTallies,
   type AisleRow,
   type Chosen,
   type DepartmentAisle,
+  type KeptTallies,
 } from '../catalog/aisle-index';
 
-import { readVocabulary, type Vocabulary } from './vocabulary';
+import { readVocabulary, termPatterns, type LexemePattern, type Vocabulary } from './vocabulary';
 
 /*
  * The search index (issue #34, docs/decisions/0058): what a search at a million products needs,
@@ -63,6 +65,8 @@ export interface SearchIndex {
    */
   bestStarts: Uint32Array;
   best: Uint32Array;
+  /** The figures with nothing chosen of the words with many matches, by their lexemes (`tallyWords`). */
+  tallied: Map<string, KeptTallies>;
   /** Each sort's rank of every entry (the inverse of the aisle's order), made when first needed. */
   ranks: Map<AisleSort, Uint32Array>;
   /** Scratch of one byte an entry, all zero between calls (every use is synchronous and clears it). */
@@ -73,11 +77,6 @@ export interface SearchIndex {
   vocabulary: Vocabulary;
 }
 
-/** A lexeme a query word matches: exactly, or every lexeme it starts. */
-export interface LexemePattern {
-  text: string;
-  prefix: boolean;
-}
 
 /** A word that counts in a query: every lexeme that stands for it (the word's and its corrections'). */
 export type WordPatterns = LexemePattern[];
@@ -238,7 +237,52 @@ function indexOf(aisle: DepartmentAisle, pieces: Map<string, Uint8Array[]>, voca
     }
   }
   const { bestStarts, best } = bestPostings(aisle, starts, postings);
-  return { aisle, lexemes, starts, postings, bestStarts, best, ranks: new Map(), scratch: new Uint8Array(aisle.size), gathered: new Uint32Array(aisle.size), vocabulary };
+  const index: SearchIndex = {
+    aisle,
+    lexemes,
+    starts,
+    postings,
+    bestStarts,
+    best,
+    tallied: new Map(),
+    ranks: new Map(),
+    scratch: new Uint8Array(aisle.size),
+    gathered: new Uint32Array(aisle.size),
+    vocabulary,
+  };
+  tallyWords(index);
+  return index;
+}
+
+/**
+ * A word matching at least one product in this many has its figures with nothing chosen kept:
+ * 2 000 matches and more at a million products, where counting them takes a third of a search.
+ */
+const TALLIED_SHARE = 500;
+
+/** A set of lexemes as a key: their numbers in order. */
+const lexemeSetKey = (lexemeIds: Set<number>) => [...lexemeIds].sort((a, b) => a - b).join(' ');
+
+/**
+ * Keeps, ahead of time, the figures with nothing chosen of every vocabulary word matching at
+ * least one product in TALLIED_SHARE, by the lexemes it matches: a one-word search then counts
+ * only what is in stock (decision 0058). Words of the same lexemes share their figures.
+ */
+function tallyWords(index: SearchIndex): void {
+  const { vocabulary, starts, tallied } = index;
+  const least = Math.max(1, Math.ceil(index.aisle.size / TALLIED_SHARE));
+  for (let term = 0; term < vocabulary.terms.length; term++) {
+    const patterns = termPatterns(vocabulary, term);
+    if (!patterns) continue;
+    const lexemeIds = lexemesOf(index, patterns);
+    let postings = 0;
+    for (const l of lexemeIds) postings += (starts[l + 1] as number) - (starts[l] as number);
+    if (postings < least) continue;
+    const key = lexemeSetKey(lexemeIds);
+    if (tallied.has(key)) continue;
+    const { entries } = matchWord(index, lexemeIds);
+    if (entries.length >= least) tallied.set(key, keepTallies(index.aisle, entries));
+  }
 }
 
 /** How many of each lexeme's postings are kept in relevance order: three pages of 24. */
@@ -389,10 +433,10 @@ function lexemesOf(index: SearchIndex, patterns: WordPatterns): Set<number> {
 }
 
 /** The entries a word's lexemes name, each with the best weight class it has among them. */
-function matchWord(index: SearchIndex, patterns: WordPatterns): WordMatch {
+function matchWord(index: SearchIndex, lexemeIds: Set<number>): WordMatch {
   const { starts, postings, scratch: best, gathered } = index;
   let count = 0;
-  for (const l of lexemesOf(index, patterns)) {
+  for (const l of lexemeIds) {
     for (let k = starts[l] as number, end = starts[l + 1] as number; k < end; k++) {
       const posting = postings[k] as number;
       const entry = posting >>> 2;
@@ -420,6 +464,8 @@ export interface SearchMatch {
   scores: Uint8Array;
   /** The one word matched, when the query has one: its best matches are kept (`bestOfOneWord`). */
   oneWord?: WordPatterns;
+  /** That word's figures with nothing chosen, when kept ahead of time (`tallyWords`). */
+  tallied?: KeptTallies;
 }
 
 /**
@@ -427,10 +473,14 @@ export interface SearchMatch {
  * words of the best weight class the word has in it, as the database's search scores them.
  */
 export function matchWords(index: SearchIndex, words: WordPatterns[], every: boolean): SearchMatch {
-  const matches = words.map((patterns) => matchWord(index, patterns));
+  const lexemeSets = words.map((patterns) => lexemesOf(index, patterns));
+  const matches = lexemeSets.map((lexemeIds) => matchWord(index, lexemeIds));
   const mark = index.scratch;
   // One word: its matches as they are, each scored with its weight.
-  if (matches.length === 1 && matches[0]) return { entries: matches[0].entries, scores: matches[0].weights, oneWord: words[0] };
+  if (matches.length === 1 && matches[0] && lexemeSets[0]) {
+    const tallied = index.tallied.get(lexemeSetKey(lexemeSets[0]));
+    return { entries: matches[0].entries, scores: matches[0].weights, oneWord: words[0], tallied };
+  }
   if (every) {
     matches.sort((a, b) => a.entries.length - b.entries.length);
     const first = matches[0] ?? { entries: new Uint32Array(0), weights: new Uint8Array(0) };

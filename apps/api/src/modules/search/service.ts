@@ -8,8 +8,8 @@ import { catalogVersionNow, readCatalogVersion } from '../../lib/catalog-version
 import { readAisle, readSearchAisleInMemory, type AisleMemo, type AisleRequest, type AisleScope } from '../catalog/aisle';
 
 import { isArabicWord, isSearchWord } from './normalize';
-import { bestMatches, keptSearchIndex, matchWords, searchIndex, searchPage, type LexemePattern, type SearchIndex, type SearchMatch, type WordPatterns } from './search-index';
-import { correctableHere, correctionsOf, startsSomeTerm, type Vocabulary } from './vocabulary';
+import { bestMatches, keptSearchIndex, matchWords, searchIndex, searchPage, type SearchIndex, type SearchMatch, type WordPatterns } from './search-index';
+import { correctableHere, correctionsOf, patternsOf, startsSomeTerm, type LexemePattern, type Vocabulary } from './vocabulary';
 
 /**
  * Search in PostgreSQL (docs/decisions/0008-search-in-postgresql.md), in two statements:
@@ -55,21 +55,6 @@ interface WordPlan {
    * index looks them up. Undefined when one of them is not one lexeme (a word the parser splits).
    */
   patterns: LexemePattern[] | undefined;
-}
-
-/** What a tsquery of one lexeme prints: `'lexeme'`, or `'lexeme':*` for a prefix. */
-const ONE_LEXEME = /^'([^'\\]+)'(:\*)?$/;
-
-/** The lexemes of tsqueries printed as text (`''` for none), or undefined if one is not a lexeme. */
-function patternsOf(queries: string[]): LexemePattern[] | undefined {
-  const patterns: LexemePattern[] = [];
-  for (const query of queries) {
-    if (query === '') continue;
-    const lexeme = ONE_LEXEME.exec(query);
-    if (!lexeme) return undefined;
-    patterns.push({ text: lexeme[1] as string, prefix: lexeme[2] !== undefined });
-  }
-  return patterns;
 }
 
 /** A word as `to_tsquery` is given it: by prefix unless too short. */
@@ -409,7 +394,7 @@ export async function searchProducts(db: Database, lng: Language, words: string[
   const fromIndex = async ({ index, match: matched }: Found) => {
     const { sort, page, pageSize } = request;
     const match = matched();
-    const { version: readAt, ...answer } = await readSearchAisleInMemory(db, lng, index.aisle, request, memo, match.entries, (chosen) =>
+    const { version: readAt, ...answer } = await readSearchAisleInMemory(db, lng, index.aisle, request, memo, match, (chosen) =>
       searchPage(index, match, chosen, sort, (page - 1) * pageSize, pageSize),
     );
     // A catalog written since the index was read: the database answers instead.

@@ -15,6 +15,33 @@ import { searchTerms } from '../../db/schema';
  * - each term's tsqueries (stemmed and as typed, by prefix) are printed once, when read.
  */
 
+/** A lexeme a query word matches: exactly, or every lexeme it starts. */
+export interface LexemePattern {
+  text: string;
+  prefix: boolean;
+}
+
+/** What a tsquery of one lexeme prints: `'lexeme'`, or `'lexeme':*` for a prefix. */
+const ONE_LEXEME = /^'([^'\\]+)'(:\*)?$/;
+
+/** The lexemes of tsqueries printed as text (`''` for none), or undefined if one is not a lexeme. */
+export function patternsOf(queries: string[]): LexemePattern[] | undefined {
+  const patterns: LexemePattern[] = [];
+  for (const query of queries) {
+    if (query === '') continue;
+    const lexeme = ONE_LEXEME.exec(query);
+    if (!lexeme) return undefined;
+    patterns.push({ text: lexeme[1] as string, prefix: lexeme[2] !== undefined });
+  }
+  return patterns;
+}
+
+/** The lexemes term `k` matches when typed as a query word of its own (as service.ts `stemsOf` plans it). */
+export function termPatterns(vocabulary: Vocabulary, k: number): LexemePattern[] | undefined {
+  const stemmed = vocabulary.stopword[k] === 1 ? '' : (vocabulary.stemmed[k] as string);
+  return patternsOf([stemmed, vocabulary.typed[k] as string]);
+}
+
 /** pg_trgm's default `similarity_threshold`, which `%` compares with. */
 const SIMILARITY_THRESHOLD = 0.3;
 
