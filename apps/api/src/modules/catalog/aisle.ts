@@ -4,6 +4,7 @@ import { centsToDollars } from '@dukkan/contracts/money';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 
 import { isEmbedded, type Database } from '../../db/client';
+import { embeddedStatement, namedColumns } from '../../db/embedded-statement';
 import { categories, products, subcategories } from '../../db/schema';
 import { catalogVersionNow, readCatalogVersion } from '../../lib/catalog-version';
 
@@ -310,51 +311,19 @@ async function productsByIds(db: Reader, ids: string[], lng: Language) {
   return inOrder(read, ids, lng);
 }
 
-/**
- * The embedded database's page statement, prepared by SQL's own PREPARE: PGlite's driver parses
- * and plans every statement it is sent (1.5 of its 2.5 ms for a page of 24), and its one session
- * keeps a prepared statement for good. The columns are named as `pageColumns` names them.
- */
-const embeddedPages = new WeakMap<Database, Promise<unknown>>();
-const EMBEDDED_PAGE = 'dukkan_aisle_page';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-async function embeddedPage(db: Database, ids: string[]): Promise<PageRead | undefined> {
-  let prepared = embeddedPages.get(db);
-  if (!prepared) {
-    const columns = sql.join(
-      Object.entries(pageColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-      sql`, `,
-    );
-    prepared = db.execute(sql`prepare ${sql.raw(EMBEDDED_PAGE)}(uuid[]) as
-      select ${columns} from ${products}
-      inner join ${categories} on ${eq(products.categoryId, categories.id)}
-      inner join ${subcategories} on ${eq(products.subcategoryId, subcategories.id)}
-      where ${products.id} = any($1)`).catch((error: unknown) => {
-      // Prepared already in this session (by another database object over it): the same statement.
-      if (!isAlreadyPrepared(error)) throw error;
-    });
-    embeddedPages.set(db, prepared);
-    // A failed PREPARE is tried again by the next page.
-    prepared.catch(() => embeddedPages.delete(db));
-  }
-  await prepared;
-  // EXECUTE takes no bound parameters: the ids, the aisle's own uuids, are checked and spelled out.
-  if (!ids.every((id) => UUID.test(id))) throw new Error('Not a product id');
-  const result: unknown = await db.execute(sql.raw(`execute ${EMBEDDED_PAGE}('{${ids.join(',')}}')`));
-  return (result as { rows: PageRead[] }).rows[0];
-}
-
-/** PostgreSQL's duplicate_prepared_statement, here or as the cause of drizzle's error. */
-function isAlreadyPrepared(error: unknown): boolean {
-  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
-  return code === '42P05' || (cause !== undefined && isAlreadyPrepared(cause));
-}
+/** The page statement of the embedded database (the server's is `preparedPages`'). */
+const embeddedPage = embeddedStatement<PageRead>(
+  'dukkan_aisle_page',
+  sql`select ${namedColumns(pageColumns)} from ${products}
+    inner join ${categories} on ${eq(products.categoryId, categories.id)}
+    inner join ${subcategories} on ${eq(products.subcategoryId, subcategories.id)}
+    where ${products.id} = any($1)`,
+);
 
 /** The same for a department's page, by its prepared statement. */
 async function pageProducts(db: Database, ids: string[], lng: Language) {
   if (ids.length === 0) return { data: [], version: undefined };
-  if (isEmbedded(db)) return inOrder(await embeddedPage(db, ids), ids, lng);
+  if (isEmbedded(db)) return inOrder((await embeddedPage(db, ids))[0], ids, lng);
   let prepared = preparedPages.get(db);
   if (!prepared) {
     prepared = preparePage(db);

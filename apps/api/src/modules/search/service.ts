@@ -2,7 +2,8 @@ import type { Language } from '@dukkan/contracts/common';
 import { MAX_SUGGESTIONS, type ProductSearchResponse, type SearchSuggestion } from '@dukkan/contracts/search';
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 
-import type { Database } from '../../db/client';
+import { isEmbedded, type Database } from '../../db/client';
+import { embeddedStatement, namedColumns } from '../../db/embedded-statement';
 import { categories, products, searchTerms } from '../../db/schema';
 import { catalogVersionNow, readCatalogVersion } from '../../lib/catalog-version';
 import { readAisle, readSearchAisleInMemory, type AisleMemo, type AisleRequest, type AisleScope } from '../catalog/aisle';
@@ -420,31 +421,50 @@ function withoutScope({ inScope: _inScope, ...aisle }: ProductSearchResponse & {
   return aisle;
 }
 
+/** What a suggestion is made of, and the catalog's version read with it. */
+const suggestionColumns = {
+  id: products.id,
+  titleEn: products.titleEn,
+  titleAr: products.titleAr,
+  category: categories.slug,
+  version: catalogVersionNow,
+};
+
 /** The suggestions' statement, prepared once per database (planned once per connection). */
 const preparedSuggestions = new WeakMap<Database, ReturnType<typeof prepareSuggestions>>();
 const prepareSuggestions = (db: Database) =>
   db
-    .select({
-      id: products.id,
-      titleEn: products.titleEn,
-      titleAr: products.titleAr,
-      category: categories.slug,
-      version: catalogVersionNow,
-    })
+    .select(suggestionColumns)
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('search_suggestions');
 
-/** Suggestions of the products `ids`, in that order, and the catalog's version they were read at (none for no ids). */
-async function suggestionsOf(db: Database, ids: string[], lng: Language): Promise<{ suggestions: SearchSuggestion[]; version: number | undefined }> {
-  if (ids.length === 0) return { suggestions: [], version: undefined };
+type SuggestionRow = Awaited<ReturnType<ReturnType<typeof prepareSuggestions>['execute']>>[number];
+
+/** The same statement on the embedded database. */
+const embeddedSuggestions = embeddedStatement<SuggestionRow>(
+  'dukkan_search_suggestions',
+  sql`select ${namedColumns(suggestionColumns)} from ${products}
+    inner join ${categories} on ${eq(products.categoryId, categories.id)}
+    where ${products.id} = any($1)`,
+);
+
+/** The rows of `ids`' suggestions, by the statement prepared for the database. */
+async function suggestionRows(db: Database, ids: string[]): Promise<SuggestionRow[]> {
+  if (isEmbedded(db)) return embeddedSuggestions(db, ids);
   let prepared = preparedSuggestions.get(db);
   if (!prepared) {
     prepared = prepareSuggestions(db);
     preparedSuggestions.set(db, prepared);
   }
-  const rows = await prepared.execute({ ids: `{${ids.join(',')}}` });
+  return prepared.execute({ ids: `{${ids.join(',')}}` });
+}
+
+/** Suggestions of the products `ids`, in that order, and the catalog's version they were read at (none for no ids). */
+async function suggestionsOf(db: Database, ids: string[], lng: Language): Promise<{ suggestions: SearchSuggestion[]; version: number | undefined }> {
+  if (ids.length === 0) return { suggestions: [], version: undefined };
+  const rows = await suggestionRows(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const suggestions = ids.flatMap((id) => {
     const r = byId.get(id);
