@@ -432,20 +432,30 @@ function lexemesOf(index: SearchIndex, patterns: WordPatterns): Set<number> {
   return lexemeIds;
 }
 
+/**
+ * Adds the entries of `postings[from]` to `postings[to - 1]` to the index's `gathered` from
+ * `count` on, each once, and keeps each one's best weight class in its `scratch` (zero: not yet
+ * met, as weight classes start at 1). Returns the new count; the caller clears the scratch.
+ */
+function gather(index: SearchIndex, postings: Uint32Array, from: number, to: number, count: number): number {
+  const { scratch: best, gathered } = index;
+  let at = count;
+  for (let k = from; k < to; k++) {
+    const posting = postings[k] as number;
+    const entry = posting >>> 2;
+    const weight = posting & 3;
+    const was = best[entry] as number;
+    if (was === 0) gathered[at++] = entry;
+    if (weight > was) best[entry] = weight;
+  }
+  return at;
+}
+
 /** The entries a word's lexemes name, each with the best weight class it has among them. */
 function matchWord(index: SearchIndex, lexemeIds: Set<number>): WordMatch {
   const { starts, postings, scratch: best, gathered } = index;
   let count = 0;
-  for (const l of lexemeIds) {
-    for (let k = starts[l] as number, end = starts[l + 1] as number; k < end; k++) {
-      const posting = postings[k] as number;
-      const entry = posting >>> 2;
-      const weight = posting & 3;
-      const was = best[entry] as number;
-      if (was === 0) gathered[count++] = entry;
-      if (weight > was) best[entry] = weight;
-    }
-  }
+  for (const l of lexemeIds) count = gather(index, postings, starts[l] as number, starts[l + 1] as number, count);
   const entries = gathered.slice(0, count);
   // Not merged into entry order: no answer depends on the matches' order (ties go by catalog
   // rank), and each lexeme's run, in entry order, already reads the columns in order.
@@ -641,14 +651,7 @@ export function bestOfOneWord(index: SearchIndex, patterns: WordPatterns, need: 
   let count = 0;
   for (const l of lexemesOf(index, patterns)) {
     const from = bestStarts[l] as number;
-    for (let k = from, end = Math.min(bestStarts[l + 1] as number, from + need); k < end; k++) {
-      const posting = best[k] as number;
-      const entry = posting >>> 2;
-      const weight = posting & 3;
-      const was = weightOf[entry] as number;
-      if (was === 0) gathered[count++] = entry;
-      if (weight > was) weightOf[entry] = weight;
-    }
+    count = gather(index, best, from, Math.min(bestStarts[l + 1] as number, from + need), count);
   }
   const least = new LeastKept(need);
   for (let k = 0; k < count; k++) {
