@@ -20,23 +20,6 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
 /** MUI's theme and style cache, which the pages drawn with MUI load with their code (decision 0044). */
 const loadMuiScope = () => import('../components/mui/mui-scope');
 
-/** A page drawn with MUI: it loads MUI's theme with its code, and renders inside it. */
-function muiPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => {
-    const [module, { MuiScope }] = await Promise.all([load(), loadMuiScope()]);
-    const Page = pick(module);
-    return {
-      Component: function MuiPage() {
-        return (
-          <MuiScope>
-            <Page />
-          </MuiScope>
-        );
-      },
-    };
-  };
-}
-
 /**
  * The namespaces the session's pages speak (besides 'common'); the server hands them over with
  * the loading state of such a page (ssr/entry-server.tsx), so they need no request of their own.
@@ -147,7 +130,7 @@ export const routes: RouteObject[] = [
           { path: 'payment', lazy: sessionPage(() => import('./routes/payment-route'), (m) => m.PaymentRoute) },
           {
             path: 'termsOfUs',
-            lazy: muiPage(() => import('../features/help/terms-page'), (m) => m.TermsPage),
+            lazy: page(() => import('../features/help/terms-page'), (m) => m.TermsPage),
             handle: import.meta.env.SSR
               ? ({ rendering: 'server', assets: 'src/features/help/terms-page.tsx', server: () => import('../ssr/pages/terms') } satisfies RouteHandle)
               : undefined,

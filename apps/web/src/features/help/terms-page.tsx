@@ -1,21 +1,18 @@
-import SearchIcon from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { type FormEvent, type MouseEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { Icon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { visuallyHidden } from '../../lib/visually-hidden';
 
 const QUICK_LINKS = ['track', 'edit', 'returns'] as const;
 
 // Spec section 2: on this page the help links and the help search do nothing (yet).
 const doNothing = (event: MouseEvent | FormEvent) => event.preventDefault();
 
-/** `/termsOfUs`: the help centre with the static Terms of Use (sections 1-10, March 5, 2024). */
+/**
+ * `/termsOfUs`: the help centre with the static Terms of Use (sections 1-10, March 5, 2024).
+ * Plain elements styled by app/shop.css (`.dk-help`), like the other shoppers' pages: no MUI.
+ */
 export function TermsPage() {
   const { t } = useTranslation('help');
   const { t: tCommon } = useTranslation();
@@ -25,116 +22,65 @@ export function TermsPage() {
   const sections = t('sections', { returnObjects: true });
 
   return (
-    <Box>
-      <Box
-        sx={{
-          bgcolor: '#e6f1fc',
-          borderRadius: 3,
-          px: { xs: 2, md: 5 },
-          py: { xs: 3, md: 4 },
-          mb: { xs: 3, md: 5 },
-          display: 'grid',
-          gap: 2,
-        }}
-      >
-        <Typography sx={{ fontWeight: 700, color: 'primary.dark' }}>{t('helpCenter')}</Typography>
-        <Typography component="p" sx={{ fontSize: { xs: '1.4rem', md: '1.75rem' }, fontWeight: 800 }}>
-          {t('intro')}
-        </Typography>
-        <Box
-          component="form"
-          role="search"
-          aria-label={t('searchLandmark')}
-          onSubmit={doNothing}
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            maxWidth: 640,
-            bgcolor: 'background.paper',
-            borderRadius: 999,
-            border: 1,
-            borderColor: 'divider',
-            paddingInlineStart: 2,
-            height: 48,
-          }}
-        >
-          <label htmlFor={searchId} style={visuallyHidden}>
+    <div className="dk-help">
+      <div className="dk-help__hero">
+        <p className="dk-help__kicker">{t('helpCenter')}</p>
+        <p className="dk-help__intro">{t('intro')}</p>
+        <form role="search" aria-label={t('searchLandmark')} onSubmit={doNothing} className="dk-help__search">
+          <label htmlFor={searchId} className="dk-visually-hidden">
             {t('searchLabel')}
           </label>
-          <InputBase id={searchId} type="search" placeholder={t('searchPlaceholder')} sx={{ flex: 1, minWidth: 0 }} />
-          <IconButton type="submit" color="primary" sx={{ m: 0.5 }}>
-            <SearchIcon aria-hidden="true" />
-            <span style={visuallyHidden}>{t('searchSubmit')}</span>
-          </IconButton>
-        </Box>
-        <Box component="nav" aria-label={t('quickLinksLabel')}>
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <input id={searchId} type="search" placeholder={t('searchPlaceholder')} className="dk-help__search-input" />
+          <button type="submit" className="dk-icon-button dk-help__search-submit">
+            <Icon name="search" />
+            <span className="dk-visually-hidden">{t('searchSubmit')}</span>
+          </button>
+        </form>
+        <nav aria-label={t('quickLinksLabel')}>
+          <ul className="dk-help__quick-links">
             {QUICK_LINKS.map((key) => (
               <li key={key}>
-                <Link
-                  href="#"
-                  onClick={doNothing}
-                  underline="none"
-                  sx={{
-                    display: 'inline-block',
-                    px: 2,
-                    py: 1,
-                    borderRadius: 999,
-                    bgcolor: 'background.paper',
-                    border: 1,
-                    borderColor: 'divider',
-                    color: 'text.primary',
-                    fontWeight: 600,
-                    '&:hover': { borderColor: 'primary.main' },
-                  }}
-                >
+                <a href="#" onClick={doNothing} className="dk-help__quick-link">
                   {t(`quickLinks.${key}`)}
-                </Link>
+                </a>
               </li>
             ))}
-          </Box>
-        </Box>
-      </Box>
+          </ul>
+        </nav>
+      </div>
 
-      <Box sx={{ display: 'grid', gap: { xs: 4, md: 6 }, gridTemplateColumns: { md: '260px minmax(0, 1fr)' } }}>
+      <div className="dk-help__body">
         {/* The article comes first in the document (its h1 leads), the topics first on screen. */}
-        <Box component="article" sx={{ order: { md: 2 }, maxWidth: 820 }}>
-          <Typography variant="h1">{t('title')}</Typography>
-          <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('lastUpdated')}</Typography>
-          <Typography sx={{ mt: 3, lineHeight: 1.75 }}>{t('preamble')}</Typography>
+        <article className="dk-help__article">
+          <h1 className="dk-page-title">{t('title')}</h1>
+          <p className="dk-muted dk-help__updated">{t('lastUpdated')}</p>
+          <p className="dk-help__paragraph dk-help__preamble">{t('preamble')}</p>
           {sections.map((section) => (
-            <Box component="section" key={section.title} sx={{ mt: 4 }}>
-              <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
-                {section.title}
-              </Typography>
+            <section key={section.title} className="dk-help__section">
+              <h2 className="dk-help__section-title">{section.title}</h2>
               {section.paragraphs.map((paragraph) => (
-                <Typography key={paragraph} sx={{ lineHeight: 1.75, mb: 1.5 }}>
+                <p key={paragraph} className="dk-help__paragraph">
                   {paragraph}
-                </Typography>
+                </p>
               ))}
-            </Box>
+            </section>
           ))}
-        </Box>
-        <Box component="aside" aria-labelledby={topicsId} sx={{ order: { md: 1 } }}>
-          <Typography variant="h2" id={topicsId} sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+        </article>
+        <aside aria-labelledby={topicsId} className="dk-help__topics">
+          <h2 id={topicsId} className="dk-help__topics-title">
             {t('topicsTitle')}
-          </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
+          </h2>
+          <ul className="dk-help__topic-list">
             {t('topics', { returnObjects: true }).map((topic) => (
               <li key={topic}>
-                <Link
-                  href="#"
-                  onClick={doNothing}
-                  underline="hover"
-                  sx={{ display: 'block', py: 0.75, color: 'text.primary', borderBottom: 1, borderColor: 'divider' }}
-                >
+                <a href="#" onClick={doNothing} className="dk-help__topic">
                   {topic}
-                </Link>
+                </a>
               </li>
             ))}
-          </Box>
-        </Box>
-      </Box>
-    </Box>
+          </ul>
+        </aside>
+      </div>
+    </div>
   );
 }
