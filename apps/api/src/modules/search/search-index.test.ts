@@ -1,6 +1,6 @@
 import { AISLE_SORTS } from '@dukkan/contracts/aisle';
 import type { Language } from '@dukkan/contracts/common';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { products } from '../../db/schema';
@@ -14,7 +14,7 @@ import { STOCK_REFRESH_MS } from '../catalog/aisle-index';
 import { applyStockChanges } from '../orders/service';
 
 import { searchWords } from './normalize';
-import { keptSearchIndex, searchIndex } from './search-index';
+import { eachLexeme, keptSearchIndex, searchIndex } from './search-index';
 import { planningForTests, searchProducts, suggestProducts } from './service';
 
 /*
@@ -22,6 +22,9 @@ import { planningForTests, searchProducts, suggestProducts } from './service';
  * by the database's statements until then: both must give the same answer, to the product and
  * the count, for every kind of query, filter, sort and page, and the index must follow the catalog.
  */
+/** A statement's rows, from either driver. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 const GENERATED = 5_000;
 const t = useTestApp();
 const db = () => t.database.db;
@@ -205,5 +208,33 @@ describe('search from the index kept in memory', () => {
     expect(now.data.map((p) => p._id)).not.toContain(first._id);
     expect(now.total).toBe(before.fromIndex.total - (first._id === suggested._id ? 1 : 2));
     expect((await suggestProducts(db(), 'en', searchWords('premium'))).map((p) => p._id)).not.toContain(suggested._id);
+  });
+
+  it('reads search vectors as the database unnests them: weights, quotes, backslashes, no positions', async () => {
+    /** What the database makes of vectors (as text): each lexeme with its best weight class, 3 for A, 2 for B, else 1. */
+    const unnested = async (vectors: SQL) =>
+      rowsOf<{ k: number; lexeme: string; weight: number }>(
+        await db().execute(sql`
+          select v.k::int as k, u.lexeme, case when 'A'::"char" = any(u.weights) then 3 when 'B'::"char" = any(u.weights) then 2 else 1 end as weight
+          from (${vectors}) v cross join unnest(v.vector::tsvector) u order by v.k, u.lexeme`),
+      );
+    const read = (rows: { k: number; vector: string }[]) =>
+      rows
+        .flatMap(({ k, vector }) => {
+          const lexemes: { k: number; lexeme: string; weight: number }[] = [];
+          eachLexeme(vector, (lexeme, weight) => lexemes.push({ k, lexeme, weight }));
+          return lexemes;
+        })
+        .sort((a, b) => a.k - b.k || (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0));
+    // Made-up vectors with what no catalog text gives: quotes, backslashes, spaces, no positions.
+    const crafted = sql`select k, vector::text as vector from (values
+      (1, ${"'it''s':1A,3B 'back\\\\slash':2B,4 'plain' 'two words':5C 'd':6 'سماعات':7A"}::tsvector),
+      (2, ${"'x':1,2,3 'y':4B,5A"}::tsvector)) as t(k, vector)`;
+    const craftedRows = rowsOf<{ k: number; vector: string }>(await db().execute(crafted));
+    expect(read(craftedRows)).toEqual(await unnested(crafted));
+    expect(read(craftedRows).map((r) => r.lexeme)).toEqual(expect.arrayContaining(["it's", 'back\\slash', 'two words', 'plain']));
+    // And the catalog's own: the demo and generated products, in both languages.
+    const catalog = sql`select row_number() over (order by ${products.position})::int as k, ${products.searchVector}::text as vector from ${products}`;
+    expect(read(rowsOf<{ k: number; vector: string }>(await db().execute(catalog)))).toEqual(await unnested(catalog));
   });
 });
