@@ -39,6 +39,7 @@ import { adminNoStore } from './modules/admin/guard';
 import { adminOrderRoutes } from './modules/admin/orders/routes';
 import { adminPhotoRoutes } from './modules/admin/photos/routes';
 import { adminProductRoutes } from './modules/admin/products/routes';
+import { adminPromotionRoutes } from './modules/admin/promotions/routes';
 import { staffRoutes } from './modules/admin/staff/routes';
 import { adminStatsRoutes } from './modules/admin/stats/routes';
 import { adminWebRoutes } from './modules/admin/web-routes';
@@ -233,6 +234,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl, outbox });
   if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
   await app.register(adminProductRoutes, { prefix: '/api/admin', db, catalog, lowStockThreshold: config.lowStockThreshold });
+  await app.register(adminPromotionRoutes, { prefix: '/api/admin', db });
   await app.register(staffRoutes, { prefix: '/api/admin', db, limiter: staffLimiter, outbox, publicUrl: config.publicUrl, firstOwner: config.firstOwner });
   await app.register(adminPhotoRoutes, { prefix: '/api/admin', db });
   await app.register(adminCsvRoutes, { prefix: '/api/admin', db });

@@ -328,11 +328,14 @@ export const AUDIT_ACTIONS = [
   'order.refund',
   'customer.update',
   'customer.password-reset',
+  'promotion.create',
+  'promotion.update',
+  'promotion.deactivate',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 
-export const AUDIT_ENTITY_TYPES = ['staff', 'product', 'import', 'order', 'customer', 'settings'] as const;
+export const AUDIT_ENTITY_TYPES = ['staff', 'product', 'import', 'order', 'customer', 'settings', 'promotion'] as const;
 export const AuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type AuditEntityType = z.infer<typeof AuditEntityTypeSchema>;
 

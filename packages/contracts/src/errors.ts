@@ -83,6 +83,10 @@ export const ERROR_CODES = [
   'REFUND_PENDING',
   'CUSTOMER_NOT_FOUND',
   'ACCOUNT_DISABLED',
+  // Promotions (issue #35): the back office's, and why a shopper's code is refused
+  'PROMOTION_NOT_FOUND',
+  'PROMO_CODE_TAKEN',
+  'PROMOTION_IN_USE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

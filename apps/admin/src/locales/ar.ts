@@ -516,7 +516,12 @@ export const ar: WithArabicPlurals<Texts> = {
         update: 'عدّل عميلًا',
         'password-reset': 'أرسل لعميل رابط إعادة تعيين كلمة المرور',
       },
+      promotion: {
+        create: 'أنشأ عرضًا ترويجيًا',
+        update: 'عدّل عرضًا ترويجيًا',
+        deactivate: 'أوقف عرضًا ترويجيًا',
+      },
     },
-    entities: { staff: 'موظف', product: 'منتج', import: 'استيراد', order: 'طلب', customer: 'عميل', settings: 'الإعدادات' },
+    entities: { staff: 'موظف', product: 'منتج', import: 'استيراد', order: 'طلب', customer: 'عميل', settings: 'الإعدادات', promotion: 'عرض ترويجي' },
   },
 };

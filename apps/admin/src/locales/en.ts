@@ -465,8 +465,13 @@ export const en = {
         update: 'Changed a customer',
         'password-reset': 'Sent a customer a password reset',
       },
+      promotion: {
+        create: 'Created a promotion',
+        update: 'Changed a promotion',
+        deactivate: 'Deactivated a promotion',
+      },
     },
-    entities: { staff: 'Staff', product: 'Product', import: 'Import', order: 'Order', customer: 'Customer', settings: 'Settings' },
+    entities: { staff: 'Staff', product: 'Product', import: 'Import', order: 'Order', customer: 'Customer', settings: 'Settings', promotion: 'Promotion' },
   },
 };
 

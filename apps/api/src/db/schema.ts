@@ -804,3 +804,97 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entityId, t.at),
   ],
 );
+
+/**
+ * Promotions the owner runs (issue #35, decision 0059): a code shoppers enter, or none for an
+ * automatic one; a whole percent or an amount in cents off the lines it applies to (its
+ * departments and products, or every line). Its status is worked out from these, never stored.
+ */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** As typed; unique and matched ignoring case. Null: automatic. */
+    code: text('code'),
+    nameEn: text('name_en').notNull(),
+    nameAr: text('name_ar').notNull(),
+    /** 'percent' or 'amount'. */
+    kind: text('kind').notNull(),
+    /** A whole percent (1–100), or cents. */
+    value: integer('value').notNull(),
+    minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Orders in all, and per shopper account; null: no limit. */
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    active: boolean('active').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promotions_code_idx').on(sql`lower(${t.code})`),
+    index('promotions_created_idx').on(t.createdAt),
+    check('promotions_kind', sql`${t.kind} in ('percent', 'amount')`),
+    check('promotions_value', sql`${t.value} >= 1 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+    check('promotions_min_subtotal', sql`${t.minSubtotalCents} >= 0`),
+    check('promotions_dates', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    check('promotions_limits', sql`(${t.usageLimit} is null or ${t.usageLimit} >= 1) and (${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1)`),
+  ],
+);
+
+/** The departments a promotion is limited to (none, and no product either: every line). */
+export const promotionDepartments = pgTable(
+  'promotion_departments',
+  {
+    promotionId: uuid('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.categoryId] })],
+);
+
+/** The products a promotion is limited to. */
+export const promotionProducts = pgTable(
+  'promotion_products',
+  {
+    promotionId: uuid('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.productId] })],
+);
+
+/**
+ * One row an order that carries a promotion, written in the order's transaction under the
+ * promotion's row lock; a use counts against the limits while `releasedAt` is null (an unpaid
+ * order that expires or is cancelled releases it).
+ */
+export const promotionUses = pgTable(
+  'promotion_uses',
+  {
+    promotionId: uuid('promotion_id')
+      .notNull()
+      .references(() => promotions.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    discountCents: integer('discount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId] }),
+    index('promotion_uses_promotion_idx').on(t.promotionId, t.createdAt),
+    index('promotion_uses_user_idx').on(t.promotionId, t.userId),
+  ],
+);
