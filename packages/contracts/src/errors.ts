@@ -87,6 +87,13 @@ export const ERROR_CODES = [
   'PROMOTION_NOT_FOUND',
   'PROMO_CODE_TAKEN',
   'PROMOTION_IN_USE',
+  'PROMO_UNKNOWN',
+  'PROMO_NOT_STARTED',
+  'PROMO_EXPIRED',
+  'PROMO_MIN_SUBTOTAL',
+  'PROMO_NOT_APPLICABLE',
+  'PROMO_USED_UP',
+  'PROMO_ALREADY_USED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
