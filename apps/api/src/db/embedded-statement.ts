@@ -1,6 +1,6 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
 
-import type { Database } from './client';
+import { isEmbedded, type Database } from './client';
 
 /** A product's (or any row's) id as the statements take it. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -35,6 +35,34 @@ export function embeddedStatement<Row>(name: string, statement: SQL): (db: Datab
     if (!ids.every((id) => UUID.test(id))) throw new Error('Not an id');
     const result: unknown = await db.execute(sql.raw(`execute ${name}('{${ids.join(',')}}')`));
     return (result as { rows: Row[] }).rows;
+  };
+}
+
+/** A statement over a list of ids on each kind of database, as `statementOverIds` takes it. */
+export interface OverIds<Row> {
+  /** The server's statement, prepared by the driver under its name, the ids as the placeholder `ids` (a `uuid[]`). */
+  server: (db: Database) => { execute(values: { ids: string }): Promise<Row[]> };
+  /** The embedded database's, as `embeddedStatement` takes it: its name, and its SQL with the ids as `$1`. */
+  embedded: { name: string; statement: SQL };
+}
+
+/**
+ * A statement over a list of ids, run by whichever preparation suits the database it is given:
+ * the server's by the driver (`.prepare(name)`, once per database object, so planned once per
+ * connection), the embedded database's by SQL's PREPARE (`embeddedStatement`, once per session).
+ * Its callers pass both statements and run one function, never asking which database they have.
+ */
+export function statementOverIds<Row>(statements: OverIds<Row>): (db: Database, ids: string[]) => Promise<Row[]> {
+  const onEmbedded = embeddedStatement<Row>(statements.embedded.name, statements.embedded.statement);
+  const prepared = new WeakMap<Database, ReturnType<OverIds<Row>['server']>>();
+  return (db, ids) => {
+    if (isEmbedded(db)) return onEmbedded(db, ids);
+    let statement = prepared.get(db);
+    if (!statement) {
+      statement = statements.server(db);
+      prepared.set(db, statement);
+    }
+    return statement.execute({ ids: `{${ids.join(',')}}` });
   };
 }
 

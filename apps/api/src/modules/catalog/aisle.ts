@@ -3,8 +3,8 @@ import type { Language } from '@dukkan/contracts/common';
 import { centsToDollars } from '@dukkan/contracts/money';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 
-import { isEmbedded, type Database } from '../../db/client';
-import { embeddedStatement, namedColumns } from '../../db/embedded-statement';
+import type { Database } from '../../db/client';
+import { namedColumns, statementOverIds } from '../../db/embedded-statement';
 import { categories, products, subcategories } from '../../db/schema';
 import { catalogVersionNow, readCatalogVersion } from '../../lib/catalog-version';
 
@@ -292,10 +292,6 @@ interface PageRead {
   version: number | string;
 }
 
-/** The department aisles' page statement, prepared once per database (planned once per connection). */
-const preparedPages = new WeakMap<Database, ReturnType<typeof preparePage>>();
-const preparePage = (db: Database) => pageQuery(db).where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare('aisle_page');
-
 /** The read products in the order of `ids`, as the API answers them, and the version they were read at. */
 function inOrder(read: PageRead | undefined, ids: string[], lng: Language) {
   const place = new Map(ids.map((id, i) => [id, i]));
@@ -311,25 +307,22 @@ async function productsByIds(db: Reader, ids: string[], lng: Language) {
   return inOrder(read, ids, lng);
 }
 
-/** The page statement of the embedded database (the server's is `preparedPages`'). */
-const embeddedPage = embeddedStatement<PageRead>(
-  'dukkan_aisle_page',
-  sql`select ${namedColumns(pageColumns)} from ${products}
-    inner join ${categories} on ${eq(products.categoryId, categories.id)}
-    inner join ${subcategories} on ${eq(products.subcategoryId, subcategories.id)}
-    where ${products.id} = any($1)`,
-);
+/** The department aisles' page statement, prepared for the database it runs on (planned once per connection or session). */
+const pageStatement = statementOverIds<PageRead>({
+  server: (db) => pageQuery(db).where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare('aisle_page'),
+  embedded: {
+    name: 'dukkan_aisle_page',
+    statement: sql`select ${namedColumns(pageColumns)} from ${products}
+      inner join ${categories} on ${eq(products.categoryId, categories.id)}
+      inner join ${subcategories} on ${eq(products.subcategoryId, subcategories.id)}
+      where ${products.id} = any($1)`,
+  },
+});
 
 /** The same for a department's page, by its prepared statement. */
 async function pageProducts(db: Database, ids: string[], lng: Language) {
   if (ids.length === 0) return { data: [], version: undefined };
-  if (isEmbedded(db)) return inOrder((await embeddedPage(db, ids))[0], ids, lng);
-  let prepared = preparedPages.get(db);
-  if (!prepared) {
-    prepared = preparePage(db);
-    preparedPages.set(db, prepared);
-  }
-  const [read] = await prepared.execute({ ids: `{${ids.join(',')}}` });
+  const [read] = await pageStatement(db, ids);
   return inOrder(read, ids, lng);
 }
 

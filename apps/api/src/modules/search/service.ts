@@ -2,8 +2,8 @@ import type { Language } from '@dukkan/contracts/common';
 import { MAX_SUGGESTIONS, type ProductSearchResponse, type SearchSuggestion } from '@dukkan/contracts/search';
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 
-import { isEmbedded, type Database } from '../../db/client';
-import { embeddedStatement, namedColumns } from '../../db/embedded-statement';
+import type { Database } from '../../db/client';
+import { namedColumns, statementOverIds } from '../../db/embedded-statement';
 import { categories, products, searchTerms } from '../../db/schema';
 import { catalogVersionNow, readCatalogVersion } from '../../lib/catalog-version';
 import { readAisle, readSearchAisleInMemory, type AisleMemo, type AisleRequest, type AisleScope } from '../catalog/aisle';
@@ -430,8 +430,7 @@ const suggestionColumns = {
   version: catalogVersionNow,
 };
 
-/** The suggestions' statement, prepared once per database (planned once per connection). */
-const preparedSuggestions = new WeakMap<Database, ReturnType<typeof prepareSuggestions>>();
+/** The suggestions' statement on the server, prepared by the driver. */
 const prepareSuggestions = (db: Database) =>
   db
     .select(suggestionColumns)
@@ -442,24 +441,16 @@ const prepareSuggestions = (db: Database) =>
 
 type SuggestionRow = Awaited<ReturnType<ReturnType<typeof prepareSuggestions>['execute']>>[number];
 
-/** The same statement on the embedded database. */
-const embeddedSuggestions = embeddedStatement<SuggestionRow>(
-  'dukkan_search_suggestions',
-  sql`select ${namedColumns(suggestionColumns)} from ${products}
-    inner join ${categories} on ${eq(products.categoryId, categories.id)}
-    where ${products.id} = any($1)`,
-);
-
-/** The rows of `ids`' suggestions, by the statement prepared for the database. */
-async function suggestionRows(db: Database, ids: string[]): Promise<SuggestionRow[]> {
-  if (isEmbedded(db)) return embeddedSuggestions(db, ids);
-  let prepared = preparedSuggestions.get(db);
-  if (!prepared) {
-    prepared = prepareSuggestions(db);
-    preparedSuggestions.set(db, prepared);
-  }
-  return prepared.execute({ ids: `{${ids.join(',')}}` });
-}
+/** The rows of `ids`' suggestions, by the statement prepared for the database (planned once per connection or session). */
+const suggestionRows = statementOverIds<SuggestionRow>({
+  server: prepareSuggestions,
+  embedded: {
+    name: 'dukkan_search_suggestions',
+    statement: sql`select ${namedColumns(suggestionColumns)} from ${products}
+      inner join ${categories} on ${eq(products.categoryId, categories.id)}
+      where ${products.id} = any($1)`,
+  },
+});
 
 /** Suggestions of the products `ids`, in that order, and the catalog's version they were read at (none for no ids). */
 async function suggestionsOf(db: Database, ids: string[], lng: Language): Promise<{ suggestions: SearchSuggestion[]; version: number | undefined }> {
