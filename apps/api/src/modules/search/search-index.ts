@@ -1,5 +1,5 @@
 import type { AisleSort } from '@dukkan/contracts/aisle';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
 import { catalogVersion, products } from '../../db/schema';
@@ -103,9 +103,9 @@ const CHUNK_COLUMNS = sql.join(
   sql`, `,
 );
 
-/** `columns` of the published products after `after` (position, id) in catalog order, at most BUILD_CHUNK. */
-const chunkOf = (after: { position: number; id: string } | undefined, columns: SQL) => sql`
-  select ${columns} from ${products}
+/** CHUNK_COLUMNS of the published products after `after` (position, id) in catalog order, at most BUILD_CHUNK. */
+const chunkOf = (after: { position: number; id: string } | undefined) => sql`
+  select ${CHUNK_COLUMNS} from ${products}
   where ${products.status} = 'published' and ${after === undefined ? sql`true` : sql`(${products.position}, ${products.id}) > (${after.position}, ${after.id}::uuid)`}
   order by ${products.position}, ${products.id}
   limit ${BUILD_CHUNK}`;
@@ -137,7 +137,7 @@ export async function buildSearchIndexNow(db: Database): Promise<SearchIndex> {
         rowsOf<AisleRow & { position: number; vector: string }>(
           // Named as the table, so that the columns' qualified names read the chunk.
           await tx.execute(
-            sql`select ${AISLE_COLUMNS}, products.category_id, products.position, products.search_vector::text as vector from (${chunkOf(after, CHUNK_COLUMNS)}) as products`,
+            sql`select ${AISLE_COLUMNS}, products.category_id, products.position, products.search_vector::text as vector from (${chunkOf(after)}) as products`,
           ),
         ),
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
