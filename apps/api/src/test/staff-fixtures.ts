@@ -29,3 +29,22 @@ export async function createTestStaff(db: Database, role: StaffRole, name = `Tes
     headers: { cookie: `${SESSION_COOKIE}=${token}; ${XSRF_COOKIE}=${xsrfToken}`, [XSRF_HEADER]: xsrfToken },
   };
 }
+
+/** One signed-in staff member of each role. */
+export interface RoleStaff {
+  owner: TestStaff;
+  catalog: TestStaff;
+  support: TestStaff;
+}
+
+/**
+ * Creates one staff member of each role, signed in, by the names the tests read back (Olivia
+ * Owner, Cato Catalog, Sam Support), in that order: the cast of a back-office test that checks
+ * who may do what and records who did it.
+ */
+export async function createRoleStaff(db: Database): Promise<RoleStaff> {
+  const owner = await createTestStaff(db, 'owner', 'Olivia Owner');
+  const catalog = await createTestStaff(db, 'catalog', 'Cato Catalog');
+  const support = await createTestStaff(db, 'support', 'Sam Support');
+  return { owner, catalog, support };
+}

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { auditLog, products, promotions, promotionUses } from '../../db/schema';
 import { orderFixtures } from '../../test/order-fixtures';
-import { createTestStaff, type TestStaff } from '../../test/staff-fixtures';
+import { createRoleStaff, type TestStaff } from '../../test/staff-fixtures';
 import { useTestApp, type JsonAnswer } from '../../test/test-app';
 
 const t = useTestApp();
@@ -18,9 +18,7 @@ let catalog: TestStaff;
 let support: TestStaff;
 
 beforeAll(async () => {
-  owner = await createTestStaff(t.database.db, 'owner', 'Olivia Owner');
-  catalog = await createTestStaff(t.database.db, 'catalog', 'Cato Catalog');
-  support = await createTestStaff(t.database.db, 'support', 'Sam Support');
+  ({ owner, catalog, support } = await createRoleStaff(t.database.db));
 });
 
 /** A code no other test's promotion has. */

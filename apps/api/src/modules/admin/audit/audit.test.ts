@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { auditLog, productImports, products } from '../../../db/schema';
-import { createTestStaff, type TestStaff } from '../../../test/staff-fixtures';
+import { createRoleStaff, createTestStaff, type TestStaff } from '../../../test/staff-fixtures';
 import { useTestApp } from '../../../test/test-app';
 import { insertStaffWithPassword, sessionHeaders, STAFF_PASSWORD } from '../staff/test-support';
 
@@ -22,9 +22,7 @@ let catalog: TestStaff;
 let support: TestStaff;
 
 beforeAll(async () => {
-  owner = await createTestStaff(t.database.db, 'owner', 'Olivia Owner');
-  catalog = await createTestStaff(t.database.db, 'catalog', 'Cato Catalog');
-  support = await createTestStaff(t.database.db, 'support', 'Sam Support');
+  ({ owner, catalog, support } = await createRoleStaff(t.database.db));
 });
 
 const as = (who: TestStaff, body?: unknown) => ({ headers: who.headers, ...(body === undefined ? {} : { body }) });

@@ -20,7 +20,7 @@ import { orders, products, stockLedger } from '../../../db/schema';
 import { SandboxPaymentProvider } from '../../../payments/sandbox';
 import { orderFixtures } from '../../../test/order-fixtures';
 import { TEST_ADDRESS } from '../../../test/shop-fixtures';
-import { createTestStaff, type TestStaff } from '../../../test/staff-fixtures';
+import { createRoleStaff, type TestStaff } from '../../../test/staff-fixtures';
 import { useTestApp, type JsonAnswer } from '../../../test/test-app';
 import { cancelOrder } from '../../orders/cancel';
 import { expireUnpaidOrders } from '../../orders/expiry';
@@ -33,9 +33,7 @@ let catalog: TestStaff;
 let support: TestStaff;
 
 beforeAll(async () => {
-  owner = await createTestStaff(t.database.db, 'owner', 'Olivia Owner');
-  catalog = await createTestStaff(t.database.db, 'catalog', 'Cato Catalog');
-  support = await createTestStaff(t.database.db, 'support', 'Sam Support');
+  ({ owner, catalog, support } = await createRoleStaff(t.database.db));
 });
 
 /** A word no demo product has, in Latin letters (search words are letters and digits). */
