@@ -2,7 +2,7 @@ import type { UpdateUserResponse } from '@dukkan/contracts/users';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { API, type Answer, answerWith, categoriesAnswer, failure, userAnswer } from '../../test/api-server';
 import { SHOPPER_ID, shopper, signInShopper, tokenFor } from '../../test/fixtures';
@@ -52,6 +52,36 @@ describe('/userprofile (edit profile)', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('New passwords do not match')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('moves the focus to the first problem once, as Save is refused: a shopper who has moved on is not pulled back', async () => {
+    const user = userEvent.setup();
+    signInShopper();
+    const requests = mockAccount(() => failure(400, 'INVALID_CURRENT_PASSWORD', 'Your current password is not correct.'));
+    renderApp('/userprofile');
+    await screen.findByDisplayValue('Mona Adel');
+    const current = screen.getByLabelText(/^Current password/);
+    const confirm = screen.getByLabelText(/^Confirm new password/);
+    await user.type(current, 'old-password');
+    await user.type(screen.getByLabelText(/^New password/), 'new-password-1');
+    await user.type(confirm, 'new-password-2');
+    const focused = vi.spyOn(HTMLElement.prototype, 'focus');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('New passwords do not match')).toBeInTheDocument();
+    expect(confirm).toHaveFocus();
+
+    await user.type(current, '-wrong');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A second focus a task later (react-hook-form's default) lands wherever the shopper types by
+    // then on a busy phone, and what they type goes into the field with the problem.
+    expect(focused.mock.contexts.filter((element) => element === confirm)).toHaveLength(1);
+    expect(current).toHaveFocus();
+    await user.clear(confirm);
+    await user.type(confirm, 'new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Your current password is not correct.')).toBeInTheDocument();
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(JSON.parse(put.body)).toMatchObject({ currentPassword: 'old-password-wrong', password: 'new-password-1' });
   });
 
   it("shows the server's message as a toast when the current password is wrong", async () => {
