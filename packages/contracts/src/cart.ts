@@ -46,8 +46,45 @@ export const CartLineSchema = z.object({
    * shopper that the price changed since ('Price changed from $X'); amounts use `product.price`.
    */
   priceWhenAdded: z.number().nonnegative(),
+  /** This line's share of the promotion that applies, in dollars (0 when none or not eligible). */
+  discount: z.number().nonnegative(),
 });
 export type CartLine = z.infer<typeof CartLineSchema>;
+
+/** Why a promotion does not apply, as the API's 409/404 `code` names it (issue #35). */
+export const PromoRefusalCodeSchema = z.enum([
+  'PROMO_UNKNOWN',
+  'PROMO_NOT_STARTED',
+  'PROMO_EXPIRED',
+  'PROMO_MIN_SUBTOTAL',
+  'PROMO_NOT_APPLICABLE',
+  'PROMO_USED_UP',
+  'PROMO_ALREADY_USED',
+]);
+export type PromoRefusalCode = z.infer<typeof PromoRefusalCodeSchema>;
+
+/** The promotion that applies to a cart: its code (null for an automatic one), its name in the request's language, and what it saves in dollars. */
+export const CartPromotionSchema = z.object({
+  code: z.string().nullable(),
+  name: z.string(),
+  amount: z.number().nonnegative(),
+});
+export type CartPromotion = z.infer<typeof CartPromotionSchema>;
+
+/**
+ * Why the code the shopper entered does not apply now. `removed`: the cart dropped the code in
+ * this answer (it ended, was withdrawn, or the cart no longer qualifies) — shown once; otherwise
+ * the cart keeps it (used up, or the shopper's own limit: a use may be freed) and applies none.
+ * `missing`: for `PROMO_MIN_SUBTOTAL`, the dollars of the promotion's items still to add.
+ */
+export const PromoNoticeSchema = z.object({
+  code: z.string(),
+  reason: PromoRefusalCodeSchema,
+  message: z.string(),
+  removed: z.boolean(),
+  missing: z.number().nonnegative().optional(),
+});
+export type PromoNotice = z.infer<typeof PromoNoticeSchema>;
 
 /**
  * A cart as every cart endpoint answers it (`data`). `_id` and `userId` are absent when there is
@@ -64,13 +101,28 @@ export const CartSchema = z.object({
   count: z.number().int().nonnegative(),
   /** Σ price × quantity in dollars, computed by the server from its current prices. */
   subtotal: z.number().nonnegative(),
-  /** Σ (listPrice − price) × quantity in dollars over reduced products; 0 when none. */
+  /** Σ (listPrice − price) × quantity in dollars over reduced products; 0 when none. Apart from `discount`. */
   savings: z.number().nonnegative(),
+  /**
+   * The one promotion that applies (issue #35): the code the shopper entered, or else the
+   * automatic one that saves the most; null when none does.
+   */
+  promotion: CartPromotionSchema.nullable(),
+  /** What the promotion takes off, in dollars: `promotion.amount`, 0 without one; Σ of the lines' `discount`. */
+  discount: z.number().nonnegative(),
+  /** Why the entered code does not apply (see PromoNoticeSchema); null when it does or none was entered. */
+  promoNotice: PromoNoticeSchema.nullable(),
 });
 export type Cart = z.infer<typeof CartSchema>;
 
 export const CartResponseSchema = dataSchema(CartSchema);
 export type CartResponse = z.infer<typeof CartResponseSchema>;
+
+/** `POST /api/cart/promo`: the code as the shopper typed it (matched ignoring case and surrounding spaces). */
+export const ApplyPromoBodySchema = z.object({
+  code: z.string({ message: 'code: enter a promo code' }).trim().min(1, { message: 'code: enter a promo code' }).max(64, { message: 'code: at most 64 characters' }),
+});
+export type ApplyPromoBody = z.infer<typeof ApplyPromoBodySchema>;
 
 /** The `token2` header's value, parsed (spec section 3: JSON with userId and cartId). */
 export const GuestCartTokenSchema = z.object({

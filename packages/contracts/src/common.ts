@@ -19,6 +19,8 @@ export const ErrorResponseSchema = z.object({
   message: z.string(),
   code: ErrorCodeSchema,
   field: z.string().optional(),
+  /** `PROMO_MIN_SUBTOTAL` only: the dollars of the promotion's items still to add. */
+  missing: z.number().nonnegative().optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -235,6 +236,8 @@ export const carts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     guestId: uuid('guest_id'),
+    /** The promotion whose code the shopper entered (issue #35); null: none. An automatic one is chosen on reading, never stored. */
+    promotionId: uuid('promotion_id').references((): AnyPgColumn => promotions.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -312,6 +315,9 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Σ of the order's succeeded refunds (issue #21), kept in the refund's transaction. */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** The promotion the order carries (issue #35), and Σ of its lines' discounts; `amountCents` is after it. */
+    promotionId: uuid('promotion_id').references((): AnyPgColumn => promotions.id),
+    discountCents: integer('discount_cents').notNull().default(0),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -326,6 +332,7 @@ export const orders = pgTable(
     index('orders_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     check('orders_amount_nonnegative', sql`${t.amountCents} >= 0`),
     check('orders_refunded_within_amount', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
+    check('orders_discount_nonnegative', sql`${t.discountCents} >= 0`),
     check(
       'orders_status_known',
       sql`${t.status} in ('Waiting for Supplier', 'Processing', 'Shipped', 'Delivered', 'Cancelled')`,
@@ -350,11 +357,14 @@ export const orderItems = pgTable(
     position: integer('position').notNull(),
     quantity: integer('quantity').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** The line's share of the order's promotion (issue #35); the line paid price × quantity − this. */
+    discountCents: integer('discount_cents').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.productId] }),
     check('order_items_quantity_range', sql`${t.quantity} between 1 and 99`),
     check('order_items_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('order_items_discount_range', sql`${t.discountCents} between 0 and ${t.priceCents} * ${t.quantity}`),
   ],
 );
 
@@ -835,6 +845,8 @@ export const promotions = pgTable(
   (t) => [
     uniqueIndex('promotions_code_idx').on(sql`lower(${t.code})`),
     index('promotions_created_idx').on(t.createdAt),
+    // The automatic ones every cart read weighs.
+    index('promotions_automatic_idx').on(t.id).where(sql`${t.code} is null and ${t.active}`),
     check('promotions_kind', sql`${t.kind} in ('percent', 'amount')`),
     check('promotions_value', sql`${t.value} >= 1 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
     check('promotions_min_subtotal', sql`${t.minSubtotalCents} >= 0`),
@@ -896,5 +908,7 @@ export const promotionUses = pgTable(
     primaryKey({ columns: [t.orderId] }),
     index('promotion_uses_promotion_idx').on(t.promotionId, t.createdAt),
     index('promotion_uses_user_idx').on(t.promotionId, t.userId),
+    // The live uses a cap counts, under the promotion's lock.
+    index('promotion_uses_live_idx').on(t.promotionId).where(sql`${t.releasedAt} is null`),
   ],
 );

@@ -25,6 +25,18 @@ export const unauthorized = (message: string, code: ErrorCode = 'UNAUTHORIZED') 
 export const forbidden = (message: string, code: ErrorCode = 'FORBIDDEN') => new HttpError(403, code, message);
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new HttpError(409, code, message);
 
+/** A promotion refused (issue #35): 404 or 409 with its `PROMO_*` code, and for a minimum not met the dollars `missing`. */
+export class PromoRefusedError extends HttpError {
+  constructor(
+    statusCode: 404 | 409,
+    code: ErrorCode,
+    message: string,
+    readonly missing?: number,
+  ) {
+    super(statusCode, code, message);
+  }
+}
+
 /** 429 with `Retry-After` (seconds): the error handler copies `retryAfterSeconds` into the header. */
 export class TooManyRequestsError extends HttpError {
   constructor(
@@ -143,7 +155,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send({ message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) });
+      const missing = error instanceof PromoRefusedError && error.missing !== undefined ? { missing: error.missing } : {};
+      return reply.code(error.statusCode).send({ message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}), ...missing });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -29,24 +29,61 @@ export function wishProduct(n: number, overrides: Partial<WishProduct> = {}): Wi
   return { _id, title, thumbnail, description, price, quantity, ...overrides };
 }
 
-/** The cart answer for `lines`: count, subtotal and savings as the server computes them. */
-export function cartOf(items: CartLine[], identity: Partial<Pick<Cart, '_id' | 'userId' | 'signature'>> = {}): Cart {
+/** A cart line as tests write it: its promotion's share is worked out by the fake. */
+export type FixtureLine = Omit<CartLine, 'discount'> & { discount?: number };
+
+/** A promotion the fake knows: a percent off every line. */
+export interface FakePromotion {
+  code: string;
+  name: string;
+  percent: number;
+}
+
+/**
+ * The cart answer for `lines`: count, subtotal and savings as the server computes them, and
+ * `promotion`'s percent off every line (each line's share rounded; enough for the pages' tests).
+ */
+export function cartOf(
+  lines: FixtureLine[],
+  identity: Partial<Pick<Cart, '_id' | 'userId' | 'signature'>> = {},
+  promotion?: FakePromotion,
+  promoNotice: Cart['promoNotice'] = null,
+): Cart {
   let subtotal = 0;
   let savings = 0;
   let count = 0;
-  for (const line of items) {
+  let discount = 0;
+  const items: CartLine[] = lines.map((line) => {
+    const total = dollarsToCents(line.product.price) * line.quantity;
+    const share = promotion ? Math.round((total * promotion.percent) / 100) : 0;
     count += line.quantity;
-    subtotal += dollarsToCents(line.product.price) * line.quantity;
+    subtotal += total;
+    discount += share;
     if (line.product.listPrice !== null) savings += (dollarsToCents(line.product.listPrice) - dollarsToCents(line.product.price)) * line.quantity;
-  }
-  return { ...identity, items, count, subtotal: centsToDollars(subtotal), savings: centsToDollars(savings) };
+    return { ...line, discount: centsToDollars(share) };
+  });
+  return {
+    ...identity,
+    items,
+    count,
+    subtotal: centsToDollars(subtotal),
+    savings: centsToDollars(savings),
+    promotion: promotion ? { code: promotion.code, name: promotion.name, amount: centsToDollars(discount) } : null,
+    discount: centsToDollars(discount),
+    promoNotice,
+  };
 }
 
 export interface ShopState {
   /** The products the fake API knows, by id. */
   products: Map<string, CartProduct>;
-  lines: CartLine[];
+  lines: FixtureLine[];
   wish: WishItem[];
+  /** The codes the fake knows, and the one the cart holds. */
+  promotions: FakePromotion[];
+  promotion?: FakePromotion;
+  /** Codes the fake refuses, with the API's answer. */
+  refusals: Map<string, { status: number; code: ErrorCode; message: string; missing?: number }>;
   /** When set, every POST /api/cart/{id} is refused with this status and message. */
   refuseAdd?: { status: number; message: string; code: ErrorCode };
 }
@@ -66,7 +103,14 @@ const nobody = (request: Request) => !request.headers.has('token') && !request.h
  * `also` answers what the fake does not (e.g. a product page).
  */
 export function mockShop(
-  initial: { products?: CartProduct[]; lines?: CartLine[]; wish?: WishItem[]; also?: RequestHandler[] } = {},
+  initial: {
+    products?: CartProduct[];
+    lines?: FixtureLine[];
+    wish?: WishItem[];
+    promotions?: FakePromotion[];
+    refusals?: [string, { status: number; code: ErrorCode; message: string; missing?: number }][];
+    also?: RequestHandler[];
+  } = {},
 ): {
   state: ShopState;
   requests: RecordedRequest[];
@@ -75,16 +119,31 @@ export function mockShop(
     products: new Map((initial.products ?? []).map((p) => [p._id, p])),
     lines: initial.lines ?? [],
     wish: initial.wish ?? [],
+    promotions: initial.promotions ?? [],
+    refusals: new Map(initial.refusals ?? []),
   };
   for (const line of state.lines) state.products.set(line.product._id, line.product);
 
-  const cart = (identity?: Partial<Cart>): HttpResponse<CartResponse> => HttpResponse.json({ data: cartOf(state.lines, identity) });
+  const cart = (identity?: Partial<Cart>): HttpResponse<CartResponse> => HttpResponse.json({ data: cartOf(state.lines, identity, state.promotion) });
   const wishList = (): HttpResponse<WishListResponse> => HttpResponse.json({ data: { items: state.wish } });
 
   const requests = answerWith(
     categoriesAnswer([]),
     // Like the API: neither `token` nor `token2`, no cart.
     http.get<never, never, Answer<CartResponse>>(`${API}/cart`, ({ request }) => (nobody(request) ? HttpResponse.json({ data: cartOf([]) }) : cart())),
+    http.post<never, { code: string }, Answer<CartResponse>>(`${API}/cart/promo`, async ({ request }) => {
+      const { code } = await request.json();
+      const refusal = state.refusals.get(code.trim().toUpperCase());
+      if (refusal) return HttpResponse.json({ message: refusal.message, code: refusal.code, ...(refusal.missing === undefined ? {} : { missing: refusal.missing }) }, { status: refusal.status });
+      const promotion = state.promotions.find((known) => known.code.toUpperCase() === code.trim().toUpperCase());
+      if (!promotion) return failure(404, 'PROMO_UNKNOWN', 'No promotion has this code');
+      state.promotion = promotion;
+      return cart();
+    }),
+    http.delete<never, never, Answer<CartResponse>>(`${API}/cart/promo`, () => {
+      state.promotion = undefined;
+      return cart();
+    }),
     http.post<{ productId: string }, never, Answer<CartResponse>>(`${API}/cart/:productId`, ({ request, params }) => {
       if (state.refuseAdd) return failure(state.refuseAdd.status, state.refuseAdd.code, state.refuseAdd.message);
       const product = state.products.get(params.productId);

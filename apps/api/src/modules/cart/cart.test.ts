@@ -85,13 +85,13 @@ describe('GET /api/cart', () => {
   it('answers an empty cart to a visitor with neither header, and creates nothing', async () => {
     const before = await countCarts();
     const cart = cartOf(await read());
-    expect(cart).toEqual({ items: [], count: 0, subtotal: 0, savings: 0 });
+    expect(cart).toEqual({ items: [], count: 0, subtotal: 0, savings: 0, promotion: null, discount: 0, promoNotice: null });
     expect(await countCarts()).toBe(before);
   });
 
   it('answers an empty cart to a shopper who has none yet, and creates nothing', async () => {
     const shopper = await t.createUser();
-    expect(cartOf(await read({ as: shopper }))).toEqual({ items: [], count: 0, subtotal: 0, savings: 0 });
+    expect(cartOf(await read({ as: shopper }))).toEqual({ items: [], count: 0, subtotal: 0, savings: 0, promotion: null, discount: 0, promoNotice: null });
     expect(await shopperCartId(shopper.id)).toBeUndefined();
   });
 
@@ -125,6 +125,7 @@ describe('GET /api/cart', () => {
       },
       quantity: 2,
       priceWhenAdded: 10.99,
+      discount: 0,
     });
     expect(cart.items[1]).toMatchObject({ product: { price: 3.5, listPrice: null }, quantity: 3, priceWhenAdded: 3.5 });
 
@@ -376,8 +377,8 @@ describe('PATCH /api/cart/{productId}', () => {
     const [p] = await freshProducts(1);
     const shopper = await t.createUser();
     const before = await countCarts();
-    expect(cartOf(await remove(p!))).toEqual({ items: [], count: 0, subtotal: 0, savings: 0 });
-    expect(cartOf(await remove(p!, { as: shopper }))).toEqual({ items: [], count: 0, subtotal: 0, savings: 0 });
+    expect(cartOf(await remove(p!))).toEqual({ items: [], count: 0, subtotal: 0, savings: 0, promotion: null, discount: 0, promoNotice: null });
+    expect(cartOf(await remove(p!, { as: shopper }))).toEqual({ items: [], count: 0, subtotal: 0, savings: 0, promotion: null, discount: 0, promoNotice: null });
     expect(await countCarts()).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { AddToCartBodySchema, CartProductParamsSchema, CartResponseSchema, SetQuantityBodySchema } from '@dukkan/contracts/cart';
+import { AddToCartBodySchema, ApplyPromoBodySchema, CartProductParamsSchema, CartResponseSchema, SetQuantityBodySchema } from '@dukkan/contracts/cart';
 import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -8,7 +8,7 @@ import { acceptEmptyJsonBodies } from '../../lib/empty-body';
 import { requestLanguage } from '../../lib/language';
 
 import { cartOwnerOf, identifyCartOwner } from './cart-owner';
-import { addToCart, getCart, removeFromCart, setCartQuantity, type CartContext } from './service';
+import { addToCart, applyPromoCode, getCart, removeFromCart, removePromoCode, setCartQuantity, type CartContext } from './service';
 
 interface CartRoutesOptions {
   db: Database;
@@ -71,6 +71,33 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       });
       return { data: cart };
     },
+  );
+
+  app.post(
+    '/cart/promo',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Enter a promo code: the cart with its promotion, or why the code does not apply (404 `PROMO_UNKNOWN`, 409 `PROMO_*`) and the cart unchanged',
+        security,
+        body: ApplyPromoBodySchema,
+        response: { 200: CartResponseSchema, ...errors, 409: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({ data: await applyPromoCode(db, cartOwnerOf(request), request.body.code, context(request)) }),
+  );
+
+  app.delete(
+    '/cart/promo',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Take the promo code out of the cart (also when it holds none)',
+        security,
+        response: { 200: CartResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await removePromoCode(db, cartOwnerOf(request), context(request)) }),
   );
 
   app.patch(

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_LINE_QUANTITY, type CappedLine, type Cart, type CartLine, type CartMerge } from '@dukkan/contracts/cart';
 import type { Language } from '@dukkan/contracts/common';
 import { centsToDollars, optionalCentsToDollars } from '@dukkan/contracts/money';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 
@@ -12,6 +12,10 @@ import { cartItems, carts, categories, products } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { shopperThumbnail } from '../catalog/product-row';
+import type { PricedLine } from '../promotions/amounts';
+import { refusal, refusalError, weigh } from '../promotions/apply';
+import { candidateByCode, cartCandidates, nameIn } from '../promotions/candidates';
+import { promotionOfCart } from '../promotions/cart-promotion';
 
 import { invalidGuestCart, type CartOwner, type GuestCartIdentity } from './cart-owner';
 
@@ -27,7 +31,7 @@ export const OUT_OF_STOCK_MESSAGE = 'This product is out of stock';
 export const LINE_LIMIT_MESSAGE = `You can have at most ${MAX_LINE_QUANTITY} of one product in your cart`;
 export const notEnoughStockMessage = (stock: number) => `Only ${stock} left in stock`;
 
-const EMPTY_CART: Cart = { items: [], count: 0, subtotal: 0, savings: 0 };
+const EMPTY_CART: Cart = { items: [], count: 0, subtotal: 0, savings: 0, promotion: null, discount: 0, promoNotice: null };
 
 /** Whether the owner's cart row matches: the shopper's, or the guest's by both ids. */
 function ownedBy(owner: Exclude<CartOwner, { kind: 'nobody' }>): SQL | undefined {
@@ -63,7 +67,9 @@ function prepareCartSelect(db: Database, lng: Language, kind: 'shopper' | 'guest
       cartId: carts.id,
       userId: carts.userId,
       guestId: carts.guestId,
+      promotionId: carts.promotionId,
       productId: products.id,
+      departmentId: products.categoryId,
       title: ar ? products.titleAr : products.titleEn,
       description: ar ? products.descriptionAr : products.descriptionEn,
       thumbnail: products.thumbnail,
@@ -106,14 +112,24 @@ function preparedOnce<T>(db: Database, name: string, prepare: () => T): T {
 const cartSelect = (db: Database, lng: Language, kind: 'shopper' | 'guest') =>
   preparedOnce(db, `cart_of_${kind}_${lng}`, () => prepareCartSelect(db, lng, kind));
 
+/** A cart as read: its row, its lines as answered and as a promotion sees them, and its totals in cents. */
+interface ReadCart {
+  identity: Pick<Cart, '_id' | 'userId' | 'signature'>;
+  promotionId: string | null;
+  items: CartLine[];
+  priced: PricedLine[];
+  count: number;
+  subtotalCents: number;
+  savingsCents: number;
+}
+
 /**
- * The owner's cart with its lines, in the order they were first added; every amount computed from
- * the catalog's current prices in integer cents and answered in dollars. A guest cart carries its
- * signed identity (`_id`, `userId`, `signature`). A shopper without a cart, or nobody, gets the
- * empty cart; a guest whose cart no longer exists gets a 401 `INVALID_GUEST_CART`.
+ * The owner's cart with its lines, in the order they were first added, priced from the
+ * catalog's current prices in integer cents; null for a shopper without a cart (or nobody); a
+ * guest whose cart no longer exists gets a 401 `INVALID_GUEST_CART`.
  */
-export async function getCart(db: Database, owner: CartOwner, { lng, tokens }: CartContext): Promise<Cart> {
-  if (owner.kind === 'nobody') return EMPTY_CART;
+async function readCart(db: Database, owner: CartOwner, { lng, tokens }: CartContext): Promise<ReadCart | null> {
+  if (owner.kind === 'nobody') return null;
   const rows = await cartSelect(db, lng, owner.kind).execute(
     owner.kind === 'shopper' ? { userId: owner.userId } : { cartId: owner.cartId, guestId: owner.guestId },
   );
@@ -121,10 +137,11 @@ export async function getCart(db: Database, owner: CartOwner, { lng, tokens }: C
   const [first] = rows;
   if (!first) {
     if (owner.kind === 'guest') throw invalidGuestCart();
-    return EMPTY_CART;
+    return null;
   }
 
   const items: CartLine[] = [];
+  const priced: PricedLine[] = [];
   let count = 0;
   let subtotalCents = 0;
   let savingsCents = 0;
@@ -134,6 +151,7 @@ export async function getCart(db: Database, owner: CartOwner, { lng, tokens }: C
     count += quantity;
     subtotalCents += priceCents * quantity;
     if (listPriceCents !== null && listPriceCents > priceCents) savingsCents += (listPriceCents - priceCents) * quantity;
+    priced.push({ productId: row.productId, departmentId: row.departmentId ?? '', totalCents: priceCents * quantity });
     items.push({
       product: {
         _id: row.productId,
@@ -147,6 +165,7 @@ export async function getCart(db: Database, owner: CartOwner, { lng, tokens }: C
       },
       quantity,
       priceWhenAdded: centsToDollars(row.priceWhenAddedCents),
+      discount: 0,
     });
   }
 
@@ -154,7 +173,88 @@ export async function getCart(db: Database, owner: CartOwner, { lng, tokens }: C
     first.guestId !== null
       ? { _id: first.cartId, userId: first.guestId, signature: tokens.signGuestCart(first.guestId, first.cartId) }
       : { _id: first.cartId, userId: first.userId ?? undefined };
-  return { ...identity, items, count, subtotal: centsToDollars(subtotalCents), savings: centsToDollars(savingsCents) };
+  return { identity, promotionId: first.promotionId, items, priced, count, subtotalCents, savingsCents };
+}
+
+/**
+ * The owner's cart with its lines, in the order they were first added; every amount computed from
+ * the catalog's current prices in integer cents and answered in dollars. A guest cart carries its
+ * signed identity (`_id`, `userId`, `signature`). A shopper without a cart, or nobody, gets the
+ * empty cart; a guest whose cart no longer exists gets a 401 `INVALID_GUEST_CART`.
+ *
+ * The promotion that applies is worked out on every read (issue #35): the entered code when it
+ * applies, else the automatic one that saves the most; each line gets its share. An entered code
+ * that stopped applying is dropped here, and this answer says so (`promoNotice.removed`).
+ */
+export async function getCart(db: Database, owner: CartOwner, context: CartContext): Promise<Cart> {
+  const cart = await readCart(db, owner, context);
+  if (!cart) return EMPTY_CART;
+  const { identity, items, count, subtotalCents, savingsCents } = cart;
+  const answer: Cart = {
+    ...identity,
+    items,
+    count,
+    subtotal: centsToDollars(subtotalCents),
+    savings: centsToDollars(savingsCents),
+    promotion: null,
+    discount: 0,
+    promoNotice: null,
+  };
+  if (items.length === 0 && cart.promotionId === null) return answer;
+
+  const { entered, automatic } = await cartCandidates(db, cart.promotionId, owner.kind === 'shopper' ? owner.userId : undefined);
+  const { applied, notice } = promotionOfCart(entered, automatic, cart.priced, new Date());
+  if (cart.promotionId !== null && (!entered || notice?.removed)) {
+    // Only if it still holds this code: a code entered meanwhile stays.
+    await db
+      .update(carts)
+      .set({ promotionId: null })
+      .where(and(eq(carts.id, cart.identity._id ?? ''), eq(carts.promotionId, cart.promotionId)));
+  }
+  if (applied) {
+    const { candidate, discount } = applied;
+    answer.promotion = { code: candidate.code, name: nameIn(candidate, context.lng), amount: centsToDollars(discount.amountCents) };
+    answer.discount = centsToDollars(discount.amountCents);
+    items.forEach((line, k) => {
+      line.discount = centsToDollars(discount.shares[k] ?? 0);
+    });
+  }
+  if (notice) {
+    const { refusal } = notice;
+    answer.promoNotice = {
+      code: notice.candidate.code ?? '',
+      reason: refusal.code,
+      message: refusal.message,
+      removed: notice.removed,
+      ...(refusal.shortCents === undefined ? {} : { missing: centsToDollars(refusal.shortCents) }),
+    };
+  }
+  return answer;
+}
+
+/**
+ * Enters a promo code in the owner's cart (issue #35): the promotion with that code (ignoring
+ * case) must apply to the cart as it is now, else the refusal says why (404 `PROMO_UNKNOWN`, or a
+ * 409 with its `PROMO_*` code) and the cart is unchanged. A guest's own limit is checked when
+ * they place the order. Replaces any code entered before. Answers the cart.
+ */
+export async function applyPromoCode(db: Database, owner: CartOwner, code: string, context: CartContext): Promise<Cart> {
+  const cart = await readCart(db, owner, context);
+  const candidate = await candidateByCode(db, code, owner.kind === 'shopper' ? owner.userId : undefined);
+  if (!candidate) throw refusalError(refusal('PROMO_UNKNOWN'));
+  const weighed = weigh(candidate, cart?.priced ?? [], new Date(), candidate.shopperUses);
+  if (weighed.refusal) throw refusalError(weighed.refusal);
+  // A cart with an eligible line exists (else NOT_APPLICABLE above): its owner is a shopper or a guest.
+  if (owner.kind === 'nobody' || !cart?.identity._id) throw refusalError(refusal('PROMO_NOT_APPLICABLE'));
+  await db.update(carts).set({ promotionId: candidate.id, updatedAt: sql`now()` }).where(ownedBy(owner));
+  return getCart(db, owner, context);
+}
+
+/** Takes the entered promo code out of the owner's cart; answers the cart (also when it held none). */
+export async function removePromoCode(db: Database, owner: CartOwner, context: CartContext): Promise<Cart> {
+  if (owner.kind === 'nobody') return EMPTY_CART;
+  await db.update(carts).set({ promotionId: null }).where(and(ownedBy(owner), isNotNull(carts.promotionId)));
+  return getCart(db, owner, context);
 }
 
 /**
@@ -321,6 +421,7 @@ export async function removeFromCart(db: Database, owner: CartOwner, productId: 
 
 /**
  * Moves a guest cart into the shopper's at sign-in, in one transaction: both carts are locked;
+ * the guest's promo code, if any, replaces the shopper's (it was entered last);
  * each guest line's quantity is added to the shopper's line of the product, capped at the stock
  * and 99 (a shopper's line is never lowered); a guest line of which nothing can be added and that
  * the shopper has no line of is dropped; the guest cart is deleted. Each line that received units
@@ -331,7 +432,7 @@ export async function removeFromCart(db: Database, owner: CartOwner, productId: 
 export async function mergeGuestCart(db: Database, userId: string, guest: GuestCartIdentity, lng: Language): Promise<CartMerge | null> {
   return db.transaction(async (tx) => {
     const [guestCart] = await tx
-      .select({ id: carts.id })
+      .select({ id: carts.id, promotionId: carts.promotionId })
       .from(carts)
       .where(and(eq(carts.id, guest.cartId), eq(carts.guestId, guest.guestId)))
       .for('update');
@@ -355,10 +456,11 @@ export async function mergeGuestCart(db: Database, userId: string, guest: GuestC
     let merged = 0;
     const capped: CappedLine[] = [];
     if (guestLines.length > 0) {
+      // The guest's promo code comes along: the last code the shopper entered (issue #35).
       const [own] = await tx
         .insert(carts)
-        .values({ userId })
-        .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+        .values({ userId, promotionId: guestCart.promotionId })
+        .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()`, promotionId: sql`coalesce(excluded.promotion_id, ${carts.promotionId})` } })
         .returning({ id: carts.id });
       if (!own) throw new Error('upserting a cart returned no row');
       const existing = new Map(

@@ -72,11 +72,13 @@ export interface Discount {
   amountCents: number;
   shares: number[];
   eligibleCents: number;
+  /** How many lines it applies to. */
+  eligibleLines: number;
 }
 
 /**
  * The promotion's discount on `lines`: nothing when no line is eligible or the eligible lines
- * come to less than its minimum (the caller says why: `whyNot`).
+ * come to less than its minimum (`weigh` in apply.ts says why).
  */
 export function discountOf(terms: PromotionTerms, lines: readonly PricedLine[]): Discount {
   const eligible = eligibleLines(terms, lines);
@@ -86,16 +88,7 @@ export function discountOf(terms: PromotionTerms, lines: readonly PricedLine[]):
     amountCents,
     lines.map((line, k) => (eligible[k] ? line.totalCents : 0)),
   );
-  return { amountCents, shares, eligibleCents };
-}
-
-/** Why a promotion takes nothing off `lines`, when it does not: no eligible line, or how many cents short of its minimum they are. */
-export function whyNot(terms: PromotionTerms, lines: readonly PricedLine[]): { reason: 'NOT_APPLICABLE' } | { reason: 'MIN_SUBTOTAL'; shortCents: number } | undefined {
-  const eligible = eligibleLines(terms, lines);
-  if (!eligible.some(Boolean)) return { reason: 'NOT_APPLICABLE' };
-  const eligibleCents = lines.reduce((sum, line, k) => sum + (eligible[k] ? line.totalCents : 0), 0);
-  if (eligibleCents < terms.minSubtotalCents) return { reason: 'MIN_SUBTOTAL', shortCents: terms.minSubtotalCents - eligibleCents };
-  return undefined;
+  return { amountCents, shares, eligibleCents, eligibleLines: eligible.filter(Boolean).length };
 }
 
 /**

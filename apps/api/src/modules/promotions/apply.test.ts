@@ -45,7 +45,8 @@ describe('whether a promotion applies', () => {
       [{ departmentIds: ['grocery'], minSubtotalCents: 2_000 }, 'PROMO_MIN_SUBTOTAL', 409, "Add $7.50 more of this promotion's items to use it"],
     ];
     for (const [change, code, status, message] of cases) {
-      expect(refusalOf(promotion(change), lines, NOW, 0), code).toEqual({ code, status, message });
+      const { shortCents: _short, ...answered } = refusalOf(promotion(change), lines, NOW, 0) ?? {};
+      expect(answered, code).toEqual({ code, status, message });
     }
   });
 
@@ -61,13 +62,13 @@ describe('whether a promotion applies', () => {
     const homeHalf = promotion({ id: 'home', code: null, value: 50, departmentIds: ['home'] }); // $20.00
     const coded = promotion({ id: 'coded', code: 'BIG', value: 90 });
     const none = () => 0;
-    expect(bestAutomatic([tenPercent, fiveDollars], lines, NOW, none)?.id).toBe('ten');
-    expect(bestAutomatic([tenPercent, fiveDollars, homeHalf, coded], lines, NOW, none)?.id).toBe('home');
+    expect(bestAutomatic([tenPercent, fiveDollars], lines, NOW, none)?.candidate.id).toBe('ten');
+    expect(bestAutomatic([tenPercent, fiveDollars, homeHalf, coded], lines, NOW, none)?.candidate.id).toBe('home');
     expect(bestAutomatic([coded], lines, NOW, none)).toBeUndefined();
     const later = promotion({ id: 'b-later', code: null, value: 10, startsAt: new Date(NOW.getTime() - DAY) });
     const earlier = promotion({ id: 'c-earlier', code: null, value: 10, startsAt: new Date(NOW.getTime() - 2 * DAY) });
-    expect(bestAutomatic([later, earlier], lines, NOW, none)?.id).toBe('c-earlier');
-    expect(bestAutomatic([later, earlier, tenPercent], lines, NOW, none)?.id).toBe('ten');
+    expect(bestAutomatic([later, earlier], lines, NOW, none)?.candidate.id).toBe('c-earlier');
+    expect(bestAutomatic([later, earlier, tenPercent], lines, NOW, none)?.candidate.id).toBe('ten');
     // One the shopper used up is not theirs to get.
     expect(bestAutomatic([promotion({ id: 'once', code: null, perCustomerLimit: 1 })], lines, NOW, () => 1)).toBeUndefined();
   });

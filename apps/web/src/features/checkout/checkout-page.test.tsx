@@ -1,4 +1,3 @@
-import type { CartLine } from '@dukkan/contracts/cart';
 import type { CheckoutSessionResponse, PlaceOrderResponse } from '@dukkan/contracts/orders';
 import type { Address, AddressInput, UserResponse } from '@dukkan/contracts/users';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -12,7 +11,7 @@ import { API, type Answer, failure, type RecordedRequest, server } from '../../t
 import { SHOPPER_ID, shopper, signInShopper } from '../../test/fixtures';
 import { order, savedAddress } from '../../test/orders';
 import { renderApp } from '../../test/render';
-import { cartProduct, mockShop } from '../../test/shop-server';
+import { cartProduct, mockShop, type FixtureLine } from '../../test/shop-server';
 
 vi.mock('../../lib/leave-page', () => ({ leavePageFor: vi.fn() }));
 
@@ -21,7 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // Olive oil was added at $8.00 and costs $7.50 now; Dates are reduced from $5.00.
 const olive = cartProduct(1, { title: 'Olive oil', price: 7.5, quantity: 3 });
 const dates = cartProduct(2, { title: 'Dates', price: 4.25, listPrice: 5, quantity: 10 });
-const LINES: CartLine[] = [
+const LINES: FixtureLine[] = [
   { product: olive, quantity: 2, priceWhenAdded: 8 },
   { product: dates, quantity: 3, priceWhenAdded: 4.25 },
 ];
@@ -31,7 +30,7 @@ const PLACED = order(1, { amount: 27.75 });
 
 interface CheckoutServer {
   book?: Address[];
-  lines?: CartLine[];
+  lines?: FixtureLine[];
   /** Answers to successive POST /api/orders (the last one repeats). */
   placeAnswers?: (() => HttpResponse<Answer<PlaceOrderResponse>>)[];
   /** Answers to successive POST /api/stripe/create-checkout-session (the last one repeats). */

@@ -1,9 +1,8 @@
-import type { CartLine } from '@dukkan/contracts/cart';
 import { INITIAL_ORDER_STATUS } from '@dukkan/contracts/orders';
 import type { Address } from '@dukkan/contracts/users';
 import { describe, expect, it } from 'vitest';
 
-import { cartOf, cartProduct } from '../../test/shop-server';
+import { cartOf, cartProduct, type FixtureLine } from '../../test/shop-server';
 
 import {
   buildOrderDraft,
@@ -40,7 +39,7 @@ const home: Address = {
 const work: Address = { ...home, _id: '00000000-0000-4000-8000-000000000502', city: 'Giza', street: 'Pyramids Rd.' };
 
 // Olive oil was added at $8.00 and now costs $7.50: the draft uses the current price.
-const lines: CartLine[] = [
+const lines: FixtureLine[] = [
   { product: cartProduct(1, { title: 'Olive oil', price: 7.5 }), quantity: 2, priceWhenAdded: 8 },
   { product: cartProduct(2, { title: 'Dates', price: 4.25, listPrice: 5 }), quantity: 3, priceWhenAdded: 4.25 },
 ];
