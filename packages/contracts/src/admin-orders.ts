@@ -124,6 +124,9 @@ export const AdminOrderLineSchema = z.object({
   quantity: z.number().int(),
   /** The unit price the order was placed at, in dollars. */
   price: z.number().nonnegative(),
+  /** The line's share of the order's promotion, and what it paid after it (price × quantity − discount), in dollars. */
+  discount: z.number().nonnegative(),
+  paid: z.number().nonnegative(),
   /** Units of this line already returned to stock by refunds. */
   restocked: z.number().int(),
 });
@@ -148,6 +151,9 @@ export const AdminOrderSchema = AdminOrderSummarySchema.extend({
   /** The shopper's language when ordering (their mails are in it). */
   lng: z.string(),
   lines: z.array(AdminOrderLineSchema),
+  /** What the order's promotion took off, in dollars (0 without one), and the promotion (issue #35). */
+  discount: z.number().nonnegative(),
+  promotion: z.object({ _id: IdSchema, code: z.string().nullable(), name: z.object({ en: z.string(), ar: z.string() }) }).nullable(),
   shippingAddress: OrderAddressSchema,
   payments: z.array(AdminPaymentSchema),
   refunds: z.array(AdminRefundSchema),
@@ -181,7 +187,10 @@ const reason = z
 export const CancelOrderBodySchema = z.object({ reason }).strict();
 export type CancelOrderBody = z.infer<typeof CancelOrderBodySchema>;
 
-/** `POST /api/admin/orders/{id}/refunds`: no `amount` refunds all that is left. */
+/**
+ * `POST /api/admin/orders/{id}/refunds`: no `amount` refunds all that is left; an `amount` with
+ * `items` may not exceed what those units paid after their discount (issue #35).
+ */
 export const RefundBodySchema = z
   .object({
     amount: z
@@ -209,7 +218,7 @@ export const RefundBodySchema = z
 export type RefundBody = z.infer<typeof RefundBodySchema>;
 
 /** `GET /api/admin/orders/export.csv?from=&to=`: its header row. */
-export const ORDER_CSV_COLUMNS = ['id', 'date', 'customer_email', 'status', 'payment_status', 'amount', 'refunded'] as const;
+export const ORDER_CSV_COLUMNS = ['id', 'date', 'customer_email', 'status', 'payment_status', 'amount', 'refunded', 'discount'] as const;
 export const OrderExportQuerySchema = z
   .object({ from: UtcDaySchema.optional(), to: UtcDaySchema.optional() })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'to must not be before from' });

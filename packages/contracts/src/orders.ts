@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { MAX_LINE_QUANTITY, QuantitySchema } from './cart';
+import { MAX_LINE_QUANTITY, PromoRefusalCodeSchema, QuantitySchema } from './cart';
 import { IdSchema } from './common';
 import { AddressSchema } from './users';
 
@@ -46,6 +46,10 @@ export const OrderItemSchema = z.object({
   /** The product's rating (0–5). */
   rating: z.number().min(0).max(5),
   quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  /** The line's share of the order's promotion in dollars (0 without one); issue #35. */
+  discount: z.number().nonnegative(),
+  /** What the line paid in dollars: price × quantity − discount. */
+  paid: z.number().nonnegative(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -55,8 +59,15 @@ export const OrderSchema = z.object({
   userId: IdSchema,
   /** ISO 8601. */
   createdAt: z.string(),
-  /** Σ price × quantity in dollars, computed by the server from its own prices. */
+  /**
+   * What the order costs in dollars, computed by the server from its own prices: Σ of the lines'
+   * `paid` (price × quantity − discount) plus shipping (free); the card page charges exactly this.
+   */
   amount: z.number().nonnegative(),
+  /** What the order's promotion took off, in dollars: Σ of the lines' `discount` (0 without one). */
+  discount: z.number().nonnegative(),
+  /** The promotion the order carries (`code` null for an automatic one; `name` in the request's language), or null. */
+  promotion: z.object({ code: z.string().nullable(), name: z.string() }).nullable(),
   /** Number of items: Σ quantity. */
   count: z.number().int().positive(),
   status: OrderStatusSchema,
@@ -138,8 +149,15 @@ export const IdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,100}$/, {
 /** The headers `POST /api/orders` reads: an optional `Idempotency-Key`. */
 export const PlaceOrderHeadersSchema = z.object({ 'idempotency-key': IdempotencyKeySchema.optional() });
 
-/** `POST /api/orders` answers 201 with the order (also when an `Idempotency-Key` repeats). */
-export const PlaceOrderResponseSchema = z.object({ data: OrderSchema });
+/**
+ * `POST /api/orders` answers 201 with the order (also when an `Idempotency-Key` repeats). When
+ * the cart's promo code no longer applied to the order's lines, the order was placed without it
+ * and `promoNotice` says why (issue #35).
+ */
+export const PlaceOrderResponseSchema = z.object({
+  data: OrderSchema,
+  promoNotice: z.object({ code: z.string(), reason: PromoRefusalCodeSchema, message: z.string() }).optional(),
+});
 export type PlaceOrderResponse = z.infer<typeof PlaceOrderResponseSchema>;
 
 /** `GET /api/orders/{id}`: the spec's `order` field is an array; its first element is the order. */

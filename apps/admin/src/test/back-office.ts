@@ -37,9 +37,11 @@ export function order(overrides: Partial<AdminOrder> = {}): AdminOrder {
     paidAt: '2026-11-20T09:35:00.000Z',
     payBy: '2026-11-20T10:00:00.000Z',
     lng: 'en',
+    discount: 0,
+    promotion: null,
     lines: [
-      { productId: APPLES, title: { en: 'Apples', ar: 'تفاح' }, thumbnail: '', quantity: 2, price: 10, restocked: 0 },
-      { productId: PEARS, title: { en: 'Pears', ar: 'كمثرى' }, thumbnail: '', quantity: 1, price: 20, restocked: 0 },
+      { productId: APPLES, title: { en: 'Apples', ar: 'تفاح' }, thumbnail: '', quantity: 2, price: 10, discount: 0, paid: 20, restocked: 0 },
+      { productId: PEARS, title: { en: 'Pears', ar: 'كمثرى' }, thumbnail: '', quantity: 1, price: 20, discount: 0, paid: 20, restocked: 0 },
     ],
     shippingAddress: SHIPPING_ADDRESS,
     payments: [{ _id: 'pay1', provider: 'sandbox', providerSessionId: 'sbx_123', status: 'paid', amount: 40, createdAt: '2026-11-20T09:31:00.000Z' }],

@@ -15,13 +15,15 @@ const ORDER: Order = OrderSchema.parse({
   userId: '0a1b2c3d-0000-4000-8000-000000000002',
   createdAt: '2026-11-24T10:00:00.000Z',
   amount: 2612.5,
+  discount: 0,
+  promotion: null,
   count: 3,
   status: 'Waiting for Supplier',
   paymentStatus: 'Paid',
   shippingAddress: { _id: '0a1b2c3d-0000-4000-8000-000000000003', ...TEST_ADDRESS },
   items: [
-    { _id: '0a1b2c3d-0000-4000-8000-000000000004', title: 'Laptop', thumbnail: '/images/a.svg', description: '', price: 1299.5, rating: 4, quantity: 2 },
-    { _id: '0a1b2c3d-0000-4000-8000-000000000005', title: 'Mouse', thumbnail: '/images/b.svg', description: '', price: 13.5, rating: 4, quantity: 1 },
+    { _id: '0a1b2c3d-0000-4000-8000-000000000004', title: 'Laptop', thumbnail: '/images/a.svg', description: '', price: 1299.5, rating: 4, quantity: 2, discount: 0, paid: 2599 },
+    { _id: '0a1b2c3d-0000-4000-8000-000000000005', title: 'Mouse', thumbnail: '/images/b.svg', description: '', price: 13.5, rating: 4, quantity: 1, discount: 0, paid: 13.5 },
   ],
   payBy: null,
 });
@@ -44,6 +46,16 @@ describe('the order confirmation', () => {
       expect(html, lng).toContain('<bdi dir="ltr">$2,612.50</bdi>');
       expect(html, lng).toContain('<bdi dir="ltr">$2,599.00</bdi>');
     }
+  });
+
+  it('shows a promotion’s discount with its name, and the total paid after it, in both languages', () => {
+    const discounted: Order = { ...ORDER, amount: 2351.25, discount: 261.25, promotion: { code: 'SPRING', name: 'Spring sale' } };
+    const en = orderConfirmationMessage({ to: 'sara@example.com', name: 'Sara', order: discounted, link: 'https://shop.example/Order/1', lng: 'en' });
+    expect(en.text).toContain('Discount (Spring sale): −$261.25');
+    expect(en.text).toContain('Total paid: $2,351.25');
+    const ar = orderConfirmationMessage({ to: 'sara@example.com', name: 'Sara', order: { ...discounted, promotion: { code: 'SPRING', name: 'تخفيضات الربيع' } }, link: 'https://shop.example/Order/1', lng: 'ar' });
+    expect(ar.html).toContain('الخصم (تخفيضات الربيع): <bdi dir="ltr">−$261.25</bdi>');
+    expect(confirmation('en').text).not.toContain('Discount');
   });
 
   it('joins the address line with the language\'s comma: "," in English, "،" in Arabic', () => {

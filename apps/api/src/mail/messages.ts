@@ -25,6 +25,7 @@ const TEXTS = {
     orderIntro: (reference: string) => `Thank you for your order. We received your payment for order ${reference}.`,
     items: 'Items',
     total: 'Total paid',
+    discount: (promotion: string) => `Discount (${promotion})`,
     shipTo: 'Shipping to',
     viewOrder: 'View your order',
     emailChangedSubject: 'The email address of your Dukkan account was changed',
@@ -56,6 +57,7 @@ const TEXTS = {
     orderIntro: (reference: string) => `شكرًا لطلبك. استلمنا دفعتك للطلب ${reference}.`,
     items: 'المنتجات',
     total: 'إجمالي المدفوع',
+    discount: (promotion: string) => `الخصم (${promotion})`,
     shipTo: 'الشحن إلى',
     viewOrder: 'عرض طلبك',
     emailChangedSubject: 'تم تغيير البريد الإلكتروني لحسابك في دكّان',
@@ -103,6 +105,8 @@ export function orderConfirmationMessage({ to, name, order, link, lng }: { to: s
   const reference = orderReference(order._id);
   const items = order.items.map((item) => ({ words: `${item.title} × ${item.quantity}`, amount: item.price * item.quantity }));
   const lines = items.map(({ words, amount }) => `${words} — ${formatPrice(amount)}`);
+  // The promotion's discount, when the order carries one (issue #35): the lines are at their prices.
+  const discount = order.discount > 0 ? { words: t.discount(order.promotion?.name ?? ''), amount: order.discount } : null;
   const a = order.shippingAddress;
   const address = [a.fullName, [a.street, a.building].filter(Boolean).join(' '), joinParts([a.area, a.city], lng), `${a.country} ${a.zipCode}`, a.phoneNumber];
   return {
@@ -115,6 +119,7 @@ export function orderConfirmationMessage({ to, name, order, link, lng }: { to: s
       '',
       `${t.items}:`,
       ...lines.map((line) => `- ${line}`),
+      ...(discount ? [`${discount.words}: −${formatPrice(discount.amount)}`] : []),
       '',
       `${t.total}: ${formatPrice(order.amount)}`,
       '',
@@ -129,6 +134,7 @@ export function orderConfirmationMessage({ to, name, order, link, lng }: { to: s
       lng,
       `<p>${escapeHtml(t.hello(name))}</p><p>${escapeHtml(t.orderIntro(reference))}</p>` +
         `<h2 style="font-size:1.1rem">${escapeHtml(t.items)}</h2><ul>${items.map(({ words, amount }) => `<li>${escapeHtml(words)} — ${amountHtml(amount)}</li>`).join('')}</ul>` +
+        (discount ? `<p>${escapeHtml(discount.words)}: <bdi dir="ltr">−${escapeHtml(formatPrice(discount.amount))}</bdi></p>` : '') +
         `<p><strong>${escapeHtml(t.total)}: ${amountHtml(order.amount)}</strong></p>` +
         `<h2 style="font-size:1.1rem">${escapeHtml(t.shipTo)}</h2><p>${address.map(escapeHtml).join('<br>')}</p>` +
         `<p><a href="${escapeHtml(link)}">${escapeHtml(t.viewOrder)}</a></p><p>${escapeHtml(t.signOff)}</p>`,

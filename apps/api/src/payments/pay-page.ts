@@ -18,6 +18,7 @@ const TEXTS = {
     heading: 'Pay Dukkan',
     sandbox: 'Sandbox: no real card is charged. Use {pay} to pay, or {decline} to see a decline.',
     summary: 'Your order',
+    discount: 'Discount',
     amountDue: 'Amount due',
     name: 'Name on card',
     number: 'Card number',
@@ -52,6 +53,7 @@ const TEXTS = {
     heading: 'ادفع لدكّان',
     sandbox: 'بيئة تجريبية: لا تُخصم أي مبالغ حقيقية. استخدم {pay} للدفع، أو {decline} لتجربة رفض البطاقة.',
     summary: 'طلبك',
+    discount: 'الخصم',
     amountDue: 'المبلغ المستحق',
     name: 'الاسم على البطاقة',
     number: 'رقم البطاقة',
@@ -89,6 +91,8 @@ export type PayPageView =
       sessionId: string;
       amountCents: number;
       lines: { title: string; quantity: number; unitAmountCents: number }[];
+      /** What the order's promotion took off its lines (0: none). */
+      discountCents?: number;
       values?: Partial<CardForm>;
       errors?: Partial<Record<CardField, CardError>>;
       /** The card was declined, or the payment could not be confirmed. */
@@ -221,6 +225,7 @@ export function renderPayPage(view: PayPageView, lng: Language): string {
             `<tr><td>${escapeHtml(line.title)} × ${line.quantity}</td><td class="amount">${amount(line.unitAmountCents * line.quantity)}</td></tr>`,
         )
         .join('');
+      const discount = view.discountCents ? `<tr><td>${escapeHtml(t.discount)}</td><td class="amount">${ltr(`−${formatCents(view.discountCents)}`)}</td></tr>` : '';
       const action = storefrontPaths.pay(view.sessionId);
       return page(
         lng,
@@ -228,7 +233,7 @@ export function renderPayPage(view: PayPageView, lng: Language): string {
         `<h1>${escapeHtml(t.heading)}</h1>
 <p class="note">${html(t.sandbox)}</p>
 ${alert ? `<p class="alert" role="alert">${escapeHtml(alert)}</p>` : ''}
-<table><caption>${escapeHtml(t.summary)}</caption><tbody>${rows}</tbody></table>
+<table><caption>${escapeHtml(t.summary)}</caption><tbody>${rows}${discount}</tbody></table>
 <p class="due"><span>${escapeHtml(t.amountDue)}</span><span>${amount(view.amountCents)}</span></p>
 <form method="post" action="${action}" novalidate>
 ${field(lng, 'name', view, 'type="text" autocomplete="cc-name" maxlength="100"')}

@@ -9,6 +9,30 @@ export interface CheckoutLine {
   unitAmountCents: number;
 }
 
+/** An order's line as it was paid for: its units, and what they paid in all after the line's discount. */
+export interface PaidLine {
+  title: string;
+  quantity: number;
+  paidCents: number;
+}
+
+/**
+ * The lines a provider charges for an order, at whole-cent unit amounts that add up exactly to
+ * what each line paid (issue #35): a line whose paid amount does not divide by its units is
+ * charged as two, the first units one cent dearer (3 for $10.00: 1 at $3.34, 2 at $3.33).
+ */
+export function checkoutLines(lines: readonly PaidLine[]): CheckoutLine[] {
+  return lines.flatMap(({ title, quantity, paidCents }) => {
+    const unit = Math.floor(paidCents / quantity);
+    const dearer = paidCents - unit * quantity;
+    const split = [
+      { title, quantity: dearer, unitAmountCents: unit + 1 },
+      { title, quantity: quantity - dearer, unitAmountCents: unit },
+    ];
+    return split.filter((line) => line.quantity > 0);
+  });
+}
+
 /** What a provider needs to open a hosted checkout page for one order. */
 export interface CheckoutSessionRequest {
   orderId: string;

@@ -16,18 +16,22 @@ import type { TestApp, TestUser } from './test-app';
 type App = Pick<TestApp, 'createUser' | 'request'>;
 
 /**
- * Orders made the way a shopper makes them, through the API: a new shopper with one saved
- * address fills the cart with `items` and places the order (the draft's amount and prices are
+ * Orders made the way a shopper makes them, through the API: a new shopper (or `shopper`) with
+ * one saved address fills the cart with `items`, enters `promoCode` if given, and places the order (the draft's amount and prices are
  * nonsense on purpose: the server ignores them).
  */
 export function orderFixtures(t: App) {
   return {
-    placedOrder: async (items: { _id: string; quantity: number }[]): Promise<{ shopper: TestUser; order: Order }> => {
-      const shopper = await t.createUser();
+    placedOrder: async (items: { _id: string; quantity: number }[], { promoCode, shopper: given }: { promoCode?: string; shopper?: TestUser } = {}): Promise<{ shopper: TestUser; order: Order }> => {
+      const shopper = given ?? (await t.createUser());
       const book = await t.request('PUT', `/api/users/address/${shopper.id}`, { as: shopper, body: [TEST_ADDRESS] });
       const addressId = UserResponseSchema.parse(book.body).data.addressBook[0]?._id;
       for (const item of items) {
         expect((await t.request('POST', `/api/cart/${item._id}`, { as: shopper, body: { quantity: item.quantity } })).status).toBe(200);
+      }
+      if (promoCode !== undefined) {
+        const applied = await t.request('POST', '/api/cart/promo', { as: shopper, body: { code: promoCode } });
+        expect(applied.status, JSON.stringify(applied.body)).toBe(200);
       }
       const res = await t.request('POST', '/api/orders', {
         as: shopper,

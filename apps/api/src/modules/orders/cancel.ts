@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orders, promotionUses } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/provider';
 import { recordAudit } from '../admin/audit/record';
 
@@ -115,6 +115,8 @@ export async function cancelOrder(
       { staffId: actor.id, reason },
     );
     await tx.update(orders).set({ status: 'Cancelled', updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+    // Its promotion's use is free again (issue #35), as for an unpaid order.
+    await tx.update(promotionUses).set({ releasedAt: sql`now()` }).where(and(eq(promotionUses.orderId, orderId), isNull(promotionUses.releasedAt)));
     await addEvent(tx, orderId, actor, { kind: 'cancelled', from: order.status, to: 'Cancelled', note: reason });
     await recordAudit(tx, actor, { action: 'order.cancel', entityType: 'order', entityId: orderId, before, after: auditValues({ ...order, status: 'Cancelled' }, { reason, returned }) });
 

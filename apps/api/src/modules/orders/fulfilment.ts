@@ -164,7 +164,7 @@ export async function notifyShopper(tx: Transaction, orderId: string, notice: Or
 /** The order's lines in their order, with English titles and unit prices. */
 export async function linesOf(tx: Executor, orderId: string) {
   return tx
-    .select({ productId: orderItems.productId, title: products.titleEn, quantity: orderItems.quantity, priceCents: orderItems.priceCents })
+    .select({ productId: orderItems.productId, title: products.titleEn, quantity: orderItems.quantity, priceCents: orderItems.priceCents, discountCents: orderItems.discountCents })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, orderId))

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { PaymentProvider } from '../../payments/provider';
+import { refundOfUnits } from '../promotions/amounts';
 
 import { checkOrderId, dollars, FulfilmentError, isPaid, linesOf, lockOrder, type FulfilmentContext } from './fulfilment';
 import { needsOwner, paidSession, pendingCents, reserveRefund, restockedUnits, settle, settlePendingRefunds, type RefundItem } from './refund-settlement';
@@ -22,24 +23,38 @@ export interface RefundDone {
   providerRefundId: string;
 }
 
+/** A line of the order as a refund weighs it: what it paid in all (after its discount) for its units. */
+interface RefundLine {
+  productId: string;
+  quantity: number;
+  priceCents: number;
+  discountCents: number;
+}
+
+const paidOf = (line: RefundLine) => line.priceCents * line.quantity - line.discountCents;
+
 /**
- * The units a refund returns to stock: the `items` given (each a line of the order, within what
- * refunds have not returned yet), or without items the units `amountCents` pays for, line by line
- * at the order's unit prices, rounded down.
+ * The units a refund returns to stock, and the most the refund may be: the `items` given (each a
+ * line of the order, within what refunds have not returned yet), bounded by what those units
+ * paid after their discount (`itemsCents`); or without items the units `amountCents` pays for,
+ * line by line at what each unit paid, rounded down.
  */
 function unitsToRestock(
   orderId: string,
-  lines: { productId: string; quantity: number; priceCents: number }[],
+  lines: RefundLine[],
   restocked: Map<string, number>,
-  amountCents: number,
+  amountCents: number | undefined,
   items: RefundItem[] | undefined,
   cancelled: boolean,
-): RefundItem[] {
+): { units: RefundItem[]; itemsCents?: number } {
   // A cancelled order's stock went back with the cancellation: none is left to return.
   const leftOf = (line: { productId: string; quantity: number }) => (cancelled ? 0 : line.quantity - (restocked.get(line.productId) ?? 0));
+  // What `units` more of the line return: their part of what the line paid, exact to the cent over all its units (decision 0059).
+  const worth = (line: RefundLine, units: number) => refundOfUnits(paidOf(line), line.quantity, line.quantity - leftOf(line), units);
   if (items) {
     const seen = new Set<string>();
-    return items.map((item) => {
+    let itemsCents = 0;
+    const units = items.map((item) => {
       const line = lines.find((candidate) => candidate.productId === item.productId);
       if (!line || seen.has(item.productId)) {
         throw new FulfilmentError('REFUND_ITEMS_INVALID', `Product ${item.productId} is not a line of order ${orderId}${line ? ' (it is given twice)' : ''}.`, 400);
@@ -51,20 +66,21 @@ function unitsToRestock(
           `Only ${leftOf(line)} of product ${item.productId} can still be returned to stock for order ${orderId}, not ${item.quantity}.`,
         );
       }
+      itemsCents += worth(line, item.quantity);
       return { productId: item.productId, quantity: item.quantity };
     });
+    return { units, itemsCents };
   }
-  let remaining = amountCents;
+  let remaining = amountCents ?? 0;
   const units: RefundItem[] = [];
   for (const line of lines) {
-    const left = leftOf(line);
-    if (left <= 0) continue;
-    const quantity = line.priceCents === 0 ? left : Math.min(left, Math.floor(remaining / line.priceCents));
+    let quantity = leftOf(line);
+    while (quantity > 0 && worth(line, quantity) > remaining) quantity -= 1;
     if (quantity <= 0) continue;
-    remaining -= quantity * line.priceCents;
+    remaining -= worth(line, quantity);
     units.push({ productId: line.productId, quantity });
   }
-  return units;
+  return { units };
 }
 
 /**
@@ -92,9 +108,19 @@ export async function refundOrder(db: Database, orderId: string, provider: Payme
     }
     const leftCents = order.amountCents - order.refundedCents - (await pendingCents(tx, orderId));
     if (leftCents <= 0) throw new FulfilmentError('REFUND_TOO_LARGE', `Order ${orderId} has nothing left to refund: its ${dollars(order.amountCents)} are refunded or being refunded.`);
+    const lines = await linesOf(tx, orderId);
+    const restocked = await restockedUnits(tx, orderId);
+    const cancelled = cancelledPaid || order.status === 'Cancelled';
+    // An amount given for named lines is bounded by what their units paid, after their discount;
+    // without an amount, a refund is all that is left (the lines named go back to stock).
+    const named = input.items ? unitsToRestock(orderId, lines, restocked, undefined, input.items, cancelled) : undefined;
     const amountCents = input.amountCents ?? leftCents;
     if (amountCents > leftCents) {
       throw new FulfilmentError('REFUND_TOO_LARGE', `At most ${dollars(leftCents)} of order ${orderId} can still be refunded, not ${dollars(amountCents)}.`);
+    }
+    const boundCents = input.amountCents === undefined ? leftCents : Math.min(leftCents, named?.itemsCents ?? leftCents);
+    if (amountCents > boundCents) {
+      throw new FulfilmentError('REFUND_TOO_LARGE', `The items named paid ${dollars(boundCents)} after their discount: at most that can be refunded for them, not ${dollars(amountCents)}.`);
     }
     if (await needsOwner(tx, orderId, actor, amountCents, input.approvalLimitCents)) {
       throw new FulfilmentError(
@@ -107,9 +133,7 @@ export async function refundOrder(db: Database, orderId: string, provider: Payme
     if (session.provider !== provider.name) {
       throw new FulfilmentError('NOT_REFUNDABLE', `Order ${orderId} was paid through ${session.provider}, which the shop no longer uses: refund it there by hand.`);
     }
-    const lines = await linesOf(tx, orderId);
-    const restocked = await restockedUnits(tx, orderId);
-    const items = unitsToRestock(orderId, lines, restocked, amountCents, input.items, cancelledPaid || order.status === 'Cancelled');
+    const items = named?.units ?? unitsToRestock(orderId, lines, restocked, amountCents, undefined, cancelled).units;
     const refundId = await reserveRefund(tx, order, actor, { amountCents, reason: input.reason, restock: input.restock, items: input.restock ? items : [], provider: provider.name });
     return { refundId, orderId, providerSessionId: session.providerSessionId, amountCents };
   });

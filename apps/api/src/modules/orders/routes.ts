@@ -57,7 +57,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const { order, replayed } = await placeOrder(
+      const { order, replayed, dropped } = await placeOrder(
         db,
         currentUser(request).id,
         {
@@ -69,7 +69,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         { paymentTimeoutMinutes },
       );
       if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send({ data: order });
+      const promoNotice = dropped ? { code: dropped.code, reason: dropped.refusal.code, message: dropped.refusal.message } : undefined;
+      return reply.code(201).send({ data: order, ...(promoNotice ? { promoNotice } : {}) });
     },
   );
 

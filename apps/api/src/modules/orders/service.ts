@@ -11,13 +11,15 @@ import {
   type PaymentStatus,
   type ShopperOrder,
 } from '@dukkan/contracts/orders';
-import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
 
 import type { Database, Executor, Transaction } from '../../db/client';
-import { addresses, orderItems, orders, paymentSessions, products, refunds, stockLedger, users } from '../../db/schema';
+import { addresses, orderItems, orders, paymentSessions, products, promotions, promotionUses, refunds, stockLedger, users } from '../../db/schema';
 import { badRequest, conflict, notFound, type HttpError } from '../../lib/errors';
+import type { PricedLine } from '../promotions/amounts';
+import { promotionOfOrder, type OrderPromotion } from '../promotions/order-promotion';
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
 /** The order lists of an account that is not the shopper's: 404 as for no account, never "forbidden". */
@@ -76,6 +78,7 @@ export async function lockProducts(tx: Transaction, productIds: string[], lng: L
       id: products.id,
       title: lng === 'ar' ? products.titleAr : products.titleEn,
       priceCents: products.priceCents,
+      categoryId: products.categoryId,
       stock: products.quantity,
       status: products.status,
     })
@@ -182,7 +185,7 @@ export async function placeOrder(
   userId: string,
   { items, addressId, idempotencyKey, lng }: PlaceOrderInput,
   { paymentTimeoutMinutes }: PlaceOrderOptions,
-): Promise<{ order: Order; replayed: boolean }> {
+): Promise<{ order: Order; replayed: boolean; dropped?: OrderPromotion['dropped'] }> {
   const productIds = items.map((item) => item._id);
   if (new Set(productIds).size !== productIds.length) throw badRequest(DUPLICATE_LINE_MESSAGE, 'DUPLICATE_LINE');
 
@@ -192,6 +195,7 @@ export async function placeOrder(
   }
 
   let orderId: string;
+  let dropped: OrderPromotion['dropped'];
   try {
     orderId = await db.transaction(async (tx) => {
       await lockShopper(tx, userId);
@@ -206,14 +210,21 @@ export async function placeOrder(
       if (!address) throw notFound(ADDRESS_NOT_FOUND_MESSAGE, 'ADDRESS_NOT_FOUND');
 
       const locked = new Map((await lockProducts(tx, productIds, lng)).map((row) => [row.id, row]));
-      let amountCents = 0;
-      for (const { _id, quantity } of items) {
+      const priced: PricedLine[] = items.map(({ _id, quantity }) => {
         const product = locked.get(_id);
         // A draft or archived product cannot be ordered, as if it did not exist (decision 0034).
         if (!product || product.status !== 'published') throw notFound('A product in your order no longer exists', 'PRODUCT_NOT_FOUND');
         if (product.stock < quantity) throw conflict(stockShortMessage(product.title, product.stock), 'NOT_ENOUGH_STOCK');
-        amountCents += product.priceCents * quantity;
-      }
+        return { productId: _id, departmentId: product.categoryId, totalCents: product.priceCents * quantity };
+      });
+      // The cart's promotion, weighed on these lines; a cap is counted under the promotion's lock (decision 0059).
+      const promotion = await promotionOfOrder(tx, userId, priced, new Date());
+      dropped = promotion.dropped;
+      const applied = promotion.applied;
+      const shares = applied?.discount.shares ?? priced.map(() => 0);
+      const discountCents = applied?.discount.amountCents ?? 0;
+      // Σ paid + shipping (free): what the card page charges.
+      const amountCents = priced.reduce((sum, line) => sum + line.totalCents, 0) - discountCents;
 
       const shippingAddress: OrderAddress = {
         _id: address.id,
@@ -234,6 +245,8 @@ export async function placeOrder(
         .values({
           userId,
           amountCents,
+          promotionId: applied?.candidate.id ?? null,
+          discountCents,
           shippingAddress,
           idempotencyKey: idempotencyKey ?? null,
           lng,
@@ -255,8 +268,10 @@ export async function placeOrder(
           position,
           quantity,
           priceCents: locked.get(_id)?.priceCents ?? 0,
+          discountCents: shares[position] ?? 0,
         })),
       );
+      if (applied) await tx.insert(promotionUses).values({ promotionId: applied.candidate.id, orderId: order.id, userId, discountCents });
       return order.id;
     });
   } catch (error) {
@@ -266,7 +281,7 @@ export async function placeOrder(
     }
     throw error;
   }
-  return { order: await readOrder(db, orderId, lng), replayed: false };
+  return { order: await readOrder(db, orderId, lng), replayed: false, dropped };
 }
 
 /**
@@ -308,6 +323,8 @@ export async function cancelUnpaidOrders(
     .update(paymentSessions)
     .set({ status: paymentStatus === 'Expired' ? 'expired' : 'cancelled' })
     .where(and(inArray(paymentSessions.orderId, ids), eq(paymentSessions.status, 'open')));
+  // Their promotions' uses are free again (issue #35).
+  await tx.update(promotionUses).set({ releasedAt: sql`now()` }).where(and(inArray(promotionUses.orderId, ids), isNull(promotionUses.releasedAt)));
   return ids;
 }
 
@@ -328,6 +345,8 @@ export async function retakeStock(tx: Transaction, orderId: string): Promise<boo
     lines.map((line) => ({ productId: line.productId, delta: -line.quantity, orderId })),
     'order',
   );
+  // Paid at its discount after all: its promotion's use counts again (it may pass a cap by this one order).
+  await tx.update(promotionUses).set({ releasedAt: null }).where(eq(promotionUses.orderId, orderId));
   return true;
 }
 
@@ -366,12 +385,16 @@ async function readOrders(db: Executor, where: SQL | undefined, lng: Language, l
       createdAt: orders.createdAt,
       amountCents: orders.amountCents,
       refundedCents: orders.refundedCents,
+      discountCents: orders.discountCents,
+      promotionCode: promotions.code,
+      promotionName: lng === 'ar' ? promotions.nameAr : promotions.nameEn,
       status: orders.status,
       paymentStatus: orders.paymentStatus,
       shippingAddress: orders.shippingAddress,
       payBy: orders.payBy,
     })
     .from(orders)
+    .leftJoin(promotions, eq(promotions.id, orders.promotionId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
@@ -384,6 +407,7 @@ async function readOrders(db: Executor, where: SQL | undefined, lng: Language, l
       productId: orderItems.productId,
       quantity: orderItems.quantity,
       priceCents: orderItems.priceCents,
+      discountCents: orderItems.discountCents,
       title: ar ? products.titleAr : products.titleEn,
       description: ar ? products.descriptionAr : products.descriptionEn,
       thumbnail: products.thumbnail,
@@ -409,6 +433,8 @@ async function readOrders(db: Executor, where: SQL | undefined, lng: Language, l
       price: centsToDollars(line.priceCents),
       rating: line.ratingTenths / 10,
       quantity: line.quantity,
+      discount: centsToDollars(line.discountCents),
+      paid: centsToDollars(line.priceCents * line.quantity - line.discountCents),
     });
     itemsOf.set(line.orderId, list);
   }
@@ -427,6 +453,8 @@ async function readOrders(db: Executor, where: SQL | undefined, lng: Language, l
       userId: row.userId,
       createdAt: row.createdAt.toISOString(),
       amount: centsToDollars(row.amountCents),
+      discount: centsToDollars(row.discountCents),
+      promotion: row.promotionName === null ? null : { code: row.promotionCode, name: row.promotionName },
       count: items.reduce((sum, item) => sum + item.quantity, 0),
       status: row.status as OrderStatus, // the table's check allows only these
       paymentStatus: row.paymentStatus as PaymentStatus, // likewise

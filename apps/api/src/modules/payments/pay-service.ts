@@ -44,13 +44,16 @@ export async function loadPaySession(db: Database, sessionId: string): Promise<P
 /** The card form of an open session, with its order's lines in the shopper's language. */
 export async function payFormView(db: Database, session: PaySession, lng: Language, extra: Partial<PayFormView> = {}): Promise<PayPageView> {
   const ar = lng === 'ar';
-  const lines = await db
-    .select({ title: ar ? products.titleAr : products.titleEn, quantity: orderItems.quantity, unitAmountCents: orderItems.priceCents })
+  const rows = await db
+    .select({ title: ar ? products.titleAr : products.titleEn, quantity: orderItems.quantity, priceCents: orderItems.priceCents, discountCents: orderItems.discountCents })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, session.orderId))
     .orderBy(asc(orderItems.position));
-  const view: PayPageView = { kind: 'form', sessionId: session.providerSessionId, amountCents: session.amountCents, lines, ...extra };
+  // Each line at its price; the promotion's discount on a row of its own (issue #35).
+  const lines = rows.map(({ title, quantity, priceCents }) => ({ title, quantity, unitAmountCents: priceCents }));
+  const discountCents = rows.reduce((sum, row) => sum + row.discountCents, 0);
+  const view: PayPageView = { kind: 'form', sessionId: session.providerSessionId, amountCents: session.amountCents, lines, discountCents, ...extra };
   return view;
 }
 

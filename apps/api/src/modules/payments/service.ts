@@ -8,7 +8,7 @@ import type { Database, Transaction } from '../../db/client';
 import { cartItems, carts, orderItems, orders, paymentEvents, paymentSessions, products } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { enqueueMail } from '../../mail/outbox';
-import type { PaymentEvent, PaymentProvider } from '../../payments/provider';
+import { checkoutLines, type PaymentEvent, type PaymentProvider } from '../../payments/provider';
 import { cancelUnpaidOrders, notPayable, ORDER_NOT_FOUND_MESSAGE, retakeStock } from '../orders/service';
 
 import { orderConfirmation } from './confirmation';
@@ -52,12 +52,14 @@ export async function createCheckoutSession(
   if (existing) return existing;
 
   const ar = lng === 'ar';
-  const lines = await db
-    .select({ title: ar ? products.titleAr : products.titleEn, quantity: orderItems.quantity, unitAmountCents: orderItems.priceCents })
+  const paid = await db
+    .select({ title: ar ? products.titleAr : products.titleEn, quantity: orderItems.quantity, paidCents: sql<number>`${orderItems.priceCents} * ${orderItems.quantity} - ${orderItems.discountCents}` })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position));
+  // What each line paid after its discount, in whole-cent units: they add up to the order's amount.
+  const lines = checkoutLines(paid.map((line) => ({ ...line, paidCents: Number(line.paidCents) })));
   // The sandbox's card page is on the shop's own origin: relative addresses do.
   const at = (path: string) => (provider.name === 'sandbox' ? path : absoluteUrl(publicUrl, path));
   const created = await provider.createCheckoutSession({
@@ -103,11 +105,13 @@ export interface EventResult {
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
-/** Empties the lines of the shopper's cart that the paid order bought. */
+/** Empties the lines of the shopper's cart that the paid order bought, and the promo code the order used. */
 async function removeOrderedLines(tx: Transaction, userId: string, orderId: string): Promise<void> {
   const ordered = tx.select({ productId: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId));
   const cart = tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
   await tx.delete(cartItems).where(and(inArray(cartItems.cartId, cart), inArray(cartItems.productId, ordered)));
+  const used = tx.select({ id: orders.promotionId }).from(orders).where(eq(orders.id, orderId));
+  await tx.update(carts).set({ promotionId: null }).where(and(eq(carts.userId, userId), inArray(carts.promotionId, used)));
 }
 
 /**

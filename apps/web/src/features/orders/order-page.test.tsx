@@ -27,6 +27,8 @@ const placed = shopperOrder(order(1, {
       price: 18.25,
       rating: 3.96,
       quantity: 1,
+      discount: 0,
+      paid: 18.25,
     },
   ],
 }));

@@ -210,7 +210,8 @@ describe('moving an order on', () => {
       ['order-delivered', true],
     ]);
     expect(page).toMatchObject({ lng: 'ar', refundable: 20, cancellable: false, payments: [{ provider: 'sandbox', status: 'completed', amount: 20 }] });
-    expect(page.lines).toEqual([{ productId: p, title: { en: expect.any(String) as string, ar: expect.any(String) as string }, thumbnail: expect.any(String) as string, quantity: 2, price: 10, restocked: 0 }]);
+    expect(page.lines).toEqual([{ productId: p, title: { en: expect.any(String) as string, ar: expect.any(String) as string }, thumbnail: expect.any(String) as string, quantity: 2, price: 10, discount: 0, paid: 20, restocked: 0 }]);
+    expect(page).toMatchObject({ discount: 0, promotion: null });
     expect(page.shippingAddress.city).toBe('Cairo');
   });
 
@@ -415,10 +416,10 @@ describe('the CSV export', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(rows[0]).toBe('id,date,customer_email,status,payment_status,amount,refunded');
+    expect(rows[0]).toBe('id,date,customer_email,status,payment_status,amount,refunded,discount');
     const ours = rows.find((line) => line.startsWith(order._id));
     const [createdAt] = await t.database.db.select({ at: orders.createdAt }).from(orders).where(eq(orders.id, order._id));
-    expect(ours).toBe(`${order._id},${createdAt?.at.toISOString()},${shopper.email},Waiting for Supplier,Partially refunded,12.34,2.00`);
+    expect(ours).toBe(`${order._id},${createdAt?.at.toISOString()},${shopper.email},Waiting for Supplier,Partially refunded,12.34,2.00,0.00`);
     expect(rows.some((line) => line.startsWith(old.order._id))).toBe(false);
     const [count] = await t.database.db.select({ n: sql<number>`count(*)::integer` }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(sql`${orders.createdAt} >= ${today}::date`);
     expect(rows.length - 1).toBe(count?.n);

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm
 import { z } from 'zod';
 
 import type { Database, Executor } from '../../../db/client';
-import { orderEvents, orderItems, orders, outbox, paymentSessions, products, refunds, users } from '../../../db/schema';
+import { orderEvents, orderItems, orders, outbox, paymentSessions, products, promotions, refunds, users } from '../../../db/schema';
 import { CSV_BOM, csvDollars, csvLines } from '../../../lib/csv';
 import { FulfilmentError, isPaid, NEXT_STATUS } from '../../orders/fulfilment';
 
@@ -159,9 +159,22 @@ const actorOf = (id: string | null, email: string | null, role: string | null) =
 export async function getAdminOrder(db: Executor, orderId: string): Promise<AdminOrder> {
   if (!z.uuid().safeParse(orderId).success) throw new FulfilmentError('INVALID_ORDER_ID', `'${orderId}' is not an order id.`);
   const [row] = await db
-    .select({ ...summaryColumns, updatedAt: orders.updatedAt, paidAt: orders.paidAt, payBy: orders.payBy, lng: orders.lng, shippingAddress: orders.shippingAddress })
+    .select({
+      ...summaryColumns,
+      updatedAt: orders.updatedAt,
+      paidAt: orders.paidAt,
+      payBy: orders.payBy,
+      lng: orders.lng,
+      shippingAddress: orders.shippingAddress,
+      discountCents: orders.discountCents,
+      promotionId: promotions.id,
+      promotionCode: promotions.code,
+      promotionNameEn: promotions.nameEn,
+      promotionNameAr: promotions.nameAr,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(promotions, eq(promotions.id, orders.promotionId))
     .where(eq(orders.id, orderId));
   if (!row) throw new FulfilmentError('ORDER_NOT_FOUND', `There is no order ${orderId}.`);
 
@@ -174,6 +187,7 @@ export async function getAdminOrder(db: Executor, orderId: string): Promise<Admi
         thumbnail: products.thumbnail,
         quantity: orderItems.quantity,
         priceCents: orderItems.priceCents,
+        discountCents: orderItems.discountCents,
       })
       .from(orderItems)
       .innerJoin(products, eq(products.id, orderItems.productId))
@@ -259,8 +273,15 @@ export async function getAdminOrder(db: Executor, orderId: string): Promise<Admi
       thumbnail: line.thumbnail,
       quantity: line.quantity,
       price: centsToDollars(line.priceCents),
+      discount: centsToDollars(line.discountCents),
+      paid: centsToDollars(line.priceCents * line.quantity - line.discountCents),
       restocked: restocked.get(line.productId) ?? 0,
     })),
+    discount: centsToDollars(row.discountCents),
+    promotion:
+      row.promotionId === null
+        ? null
+        : { _id: row.promotionId, code: row.promotionCode, name: { en: row.promotionNameEn ?? '', ar: row.promotionNameAr ?? '' } },
     shippingAddress: row.shippingAddress as OrderAddress, // written by placeOrder as an OrderAddress
     payments: sessions.map((session) => ({
       _id: session.id,
@@ -298,6 +319,7 @@ export async function* exportOrdersCsv(db: Database, { from, to }: { from?: stri
         paymentStatus: orders.paymentStatus,
         amountCents: orders.amountCents,
         refundedCents: orders.refundedCents,
+        discountCents: orders.discountCents,
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
@@ -305,7 +327,7 @@ export async function* exportOrdersCsv(db: Database, { from, to }: { from?: stri
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(ORDER_EXPORT_PAGE_ROWS);
     if (rows.length === 0) return;
-    yield csvLines(rows.map((r) => [r.id, r.createdAt.toISOString(), r.email, r.status, r.paymentStatus, csvDollars(r.amountCents), csvDollars(r.refundedCents)]));
+    yield csvLines(rows.map((r) => [r.id, r.createdAt.toISOString(), r.email, r.status, r.paymentStatus, csvDollars(r.amountCents), csvDollars(r.refundedCents), csvDollars(r.discountCents)]));
     const last = rows[rows.length - 1];
     if (!last || rows.length < ORDER_EXPORT_PAGE_ROWS) return;
     // The next page starts after the last row, read from the table (its time has microseconds, a Date only milliseconds).
