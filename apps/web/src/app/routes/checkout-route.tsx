@@ -1,4 +1,5 @@
 import { useGetCartQuery } from '../../features/cart/cart-api';
+import { PromoCode } from '../../features/cart/promo-code';
 import { useCartArgs } from '../../features/cart/use-cart';
 import { type CheckoutCart, CheckoutPage } from '../../features/checkout/checkout-page';
 import { useAddressBook } from '../../features/profile/use-address-book';
@@ -15,5 +16,5 @@ export function CheckoutRoute() {
   const { data, isLoading, isError, refetch } = useGetCartQuery(useCartArgs(), { refetchOnMountOrArgChange: true });
   const addressBook = useAddressBook(user?.id ?? null);
   const cart: CheckoutCart = { data, isLoading, isError, refetch: () => void refetch() };
-  return <CheckoutPage cart={cart} addressBook={addressBook} />;
+  return <CheckoutPage cart={cart} addressBook={addressBook} promoCode={(current) => <PromoCode cart={current} />} />;
 }

@@ -5,6 +5,8 @@ import type { Language } from '@dukkan/contracts/common';
 import { api } from '../../app/api';
 import { saveGuestCartToken } from '../../lib/guest-cart-token';
 
+import { announceDroppedCode } from './promo-notice';
+
 /**
  * Whose cart a cached answer is: the signed-in shopper's id, or `guest` (the `token2` cart, or
  * none yet). Part of the cache key, so signing in fetches the shopper's cart afresh.
@@ -38,7 +40,7 @@ export const cartApi = withTags.injectEndpoints({
   endpoints: (build) => ({
     getCart: build.query<Cart, CartArgs>({
       query: ({ lng }) => ({ url: '/cart', headers: { lng } }),
-      transformResponse: (response: CartResponse) => response.data,
+      transformResponse: (response: CartResponse) => announceDroppedCode(response.data),
       providesTags: ['Cart'],
     }),
     addToCart: build.mutation<Cart, { productId: string; quantity: number }>({
@@ -47,13 +49,13 @@ export const cartApi = withTags.injectEndpoints({
       // before the cart reload this add triggers goes out, so that reload already sends it.
       transformResponse: (response: CartResponse) => {
         if (response.data.signature !== undefined) saveGuestCartToken(response.data);
-        return response.data;
+        return announceDroppedCode(response.data);
       },
       invalidatesTags: ['Cart'],
     }),
     setCartQuantity: build.mutation<Cart, { productId: string; quantity: number }>({
       query: (body) => ({ url: '/cart', method: 'PATCH', body }),
-      transformResponse: (response: CartResponse) => response.data,
+      transformResponse: (response: CartResponse) => announceDroppedCode(response.data),
       // The answer's quantities and amounts show at once, before the reload: a second press of
       // '+' right after the first counts from the new quantity, not from the one before it. Only
       // numbers are taken (the cached texts stay in their own language), and only into this cart.
@@ -76,6 +78,8 @@ export const cartApi = withTags.injectEndpoints({
               cart.count = answer.count;
               cart.subtotal = answer.subtotal;
               cart.savings = answer.savings;
+              cart.discount = answer.discount;
+              cart.promotion = answer.promotion;
             }),
           );
         }
@@ -84,7 +88,7 @@ export const cartApi = withTags.injectEndpoints({
     }),
     removeFromCart: build.mutation<Cart, { productId: string }>({
       query: ({ productId }) => ({ url: `/cart/${encodeURIComponent(productId)}`, method: 'PATCH' }),
-      transformResponse: (response: CartResponse) => response.data,
+      transformResponse: (response: CartResponse) => announceDroppedCode(response.data),
       async onQueryStarted({ productId }, lifecycle) {
         const { dispatch, queryFulfilled } = lifecycle;
         try {
@@ -101,6 +105,35 @@ export const cartApi = withTags.injectEndpoints({
         }
       },
       invalidatesTags: ['Cart'],
+    }),
+    /**
+     * Enters a promo code (issue #35): the answer is the cart with its promotion, which replaces
+     * the cached cart at once; a refused code (404/409 with its `PROMO_*` code) changes nothing.
+     */
+    applyPromoCode: build.mutation<Cart, { code: string; args: CartArgs }>({
+      query: ({ code }) => ({ url: '/cart/promo', method: 'POST', body: { code } }),
+      transformResponse: (response: CartResponse) => response.data,
+      async onQueryStarted({ args }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          void dispatch(cartApi.util.upsertQueryData('getCart', args, data));
+        } catch {
+          // Refused: the field says why; the cart is unchanged.
+        }
+      },
+    }),
+    /** Takes the promo code out of the cart; the answer replaces the cached cart. */
+    removePromoCode: build.mutation<Cart, { args: CartArgs }>({
+      query: () => ({ url: '/cart/promo', method: 'DELETE' }),
+      transformResponse: (response: CartResponse) => response.data,
+      async onQueryStarted({ args }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          void dispatch(cartApi.util.upsertQueryData('getCart', args, data));
+        } catch {
+          // The chip stays; the toast says it failed.
+        }
+      },
     }),
     /**
      * 'Recommended with your order': products of the cart's departments that are not in it,
@@ -139,5 +172,7 @@ export const {
   useAddToCartMutation,
   useSetCartQuantityMutation,
   useRemoveFromCartMutation,
+  useApplyPromoCodeMutation,
+  useRemovePromoCodeMutation,
   useGetRecommendationsQuery,
 } = cartApi;

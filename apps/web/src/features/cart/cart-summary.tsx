@@ -8,11 +8,16 @@ import { formatPrice } from '../../lib/format-price';
 import { notify } from '../../lib/notify';
 
 import { QUANTITY_TOAST_MS } from './cart-line';
+import { PromoCode } from './promo-code';
+
+/** The estimated total: the subtotal less the promotion's discount, both the server's, in whole cents. */
+export const totalAfterDiscount = (cart: Pick<Cart, 'subtotal' | 'discount'>) => (Math.round(cart.subtotal * 100) - Math.round(cart.discount * 100)) / 100;
 
 /**
  * The cart's summary panel (spec section 2): subtotal with the item count, savings from real
- * list prices (−$0.00 when none), free shipping, taxes calculated at checkout and the estimated
- * total — every amount computed by the server from its current prices. 'Continue to checkout'
+ * list prices (−$0.00 when none), the promotion's discount when one applies (issue #35), free
+ * shipping, taxes calculated at checkout and the estimated total, then the promo code — every
+ * amount computed by the server from its current prices. 'Continue to checkout'
  * needs a signed-in shopper: a guest gets 'Please login first!' and stays (spec section 5).
  */
 export function CartSummary({ cart }: { cart: Cart }) {
@@ -39,10 +44,12 @@ export function CartSummary({ cart }: { cart: Cart }) {
       <dl className="dk-summary__rows">
         <Row label={t('cart.subtotal', { count: cart.count })} value={<bdi dir="ltr">{formatPrice(cart.subtotal)}</bdi>} />
         <Row label={t('cart.savings')} value={<bdi dir="ltr">−{formatPrice(cart.savings)}</bdi>} color="#2a8703" />
+        {cart.promotion ? <Row label={t('promo.discountOf', { name: cart.promotion.name })} value={<bdi dir="ltr">−{formatPrice(cart.discount)}</bdi>} color="#2a8703" /> : null}
         <Row label={t('cart.shippingRow')} value={t('cart.free')} />
         <Row label={t('cart.taxes')} value={t('cart.taxesValue')} />
-        <Row label={t('cart.estimatedTotal')} value={<bdi dir="ltr">{formatPrice(cart.subtotal)}</bdi>} strong />
+        <Row label={t('cart.estimatedTotal')} value={<bdi dir="ltr">{formatPrice(totalAfterDiscount(cart))}</bdi>} strong />
       </dl>
+      <PromoCode cart={cart} />
     </section>
   );
 }

@@ -72,6 +72,7 @@ interface CheckoutFormProps {
   cart: Cart;
   addressBook: CheckoutAddressBook;
   refetchCart: () => void;
+  promoCode?: ReactNode;
 }
 
 /**
@@ -79,7 +80,7 @@ interface CheckoutFormProps {
  * lines) and the order summary with Place Order. The order draft in the checkOut slice follows
  * the cart and the chosen address.
  */
-function CheckoutForm({ userId, cart, addressBook, refetchCart }: CheckoutFormProps) {
+function CheckoutForm({ userId, cart, addressBook, refetchCart, promoCode }: CheckoutFormProps) {
   const { t } = useTranslation('shopping');
   const lng = useLanguage();
   const dispatch = useAppDispatch();
@@ -117,9 +118,12 @@ function CheckoutForm({ userId, cart, addressBook, refetchCart }: CheckoutFormPr
     const failure = await placeOrder({ ...draft, shippingAddress: selected });
     if (!failure) return;
     const fallback = failure.step === 'order' ? t('checkout.placeFailed') : t('checkout.payFailed');
-    void notify('error', failure.message ?? fallback);
-    // The stock moved: show the lines as they are now ('Only 2 left in stock').
-    if (failure.code === 'NOT_ENOUGH_STOCK') refetchCart();
+    // A promotion used up meanwhile refuses the order (issue #35): said in the shopper's language.
+    const promoReason = failure.code === 'PROMO_USED_UP' || failure.code === 'PROMO_ALREADY_USED' ? t(`promo.reasons.${failure.code}`) : null;
+    void notify('error', promoReason ?? failure.message ?? fallback);
+    // The stock moved: show the lines as they are now ('Only 2 left in stock'); the promotion is
+    // used up: the cart says so, and keeps the code for the shopper to remove (issue #35).
+    if (failure.code === 'NOT_ENOUGH_STOCK' || failure.code?.startsWith('PROMO_')) refetchCart();
   }
 
   const { earliest, latest } = arrivalWindow(new Date());
@@ -143,6 +147,8 @@ function CheckoutForm({ userId, cart, addressBook, refetchCart }: CheckoutFormPr
           count={cart.count}
           subtotal={cart.subtotal}
           savings={cart.savings}
+          cart={cart}
+          promoCode={promoCode}
           total={totals.total}
           placing={placing}
           onPlaceOrder={() => void submit()}
@@ -155,6 +161,8 @@ function CheckoutForm({ userId, cart, addressBook, refetchCart }: CheckoutFormPr
 interface CheckoutPageProps {
   cart: CheckoutCart;
   addressBook: CheckoutAddressBook;
+  /** The promo code field of the cart (features/cart), shown in the summary (issue #35). */
+  promoCode?: (cart: Cart) => ReactNode;
 }
 
 /**
@@ -162,7 +170,7 @@ interface CheckoutPageProps {
  * for 3000 ms) and a sign-in link instead of the checkout; an empty cart says so. The app
  * composes this page with the cart and the address book, which other features own.
  */
-export function CheckoutPage({ cart, addressBook }: CheckoutPageProps) {
+export function CheckoutPage({ cart, addressBook, promoCode }: CheckoutPageProps) {
   const { t } = useTranslation('shopping');
   const { t: tCommon } = useTranslation();
   useDocumentTitle(tCommon('pageTitle', { page: t('checkout.title') }));
@@ -193,7 +201,7 @@ export function CheckoutPage({ cart, addressBook }: CheckoutPageProps) {
   } else if (!cart.data || cart.data.items.length === 0) {
     body = <EmptyCart />;
   } else {
-    body = <CheckoutForm userId={user.id} cart={cart.data} addressBook={addressBook} refetchCart={cart.refetch} />;
+    body = <CheckoutForm userId={user.id} cart={cart.data} addressBook={addressBook} refetchCart={cart.refetch} promoCode={promoCode?.(cart.data)} />;
   }
 
   return (

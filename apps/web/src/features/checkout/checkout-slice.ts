@@ -9,7 +9,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 /** Spec section 3, "Checkout totals": all amounts in dollars, all starting at 0. */
 export interface CheckOutTotals {
   subTotal: number;
-  /** A discount as an amount in dollars; none is offered today. */
+  /** The cart's promotion's discount in dollars (issue #35), as the server computed it; 0 without one. */
   discount: number;
   total: number;
   /** Shipping is free (spec section 9), so delivery stays 0 until a paid option exists. */
@@ -95,20 +95,22 @@ export function buildOrderDraft(
 
 /**
  * The checkout's totals (spec section 4) and the order draft. The totals follow the server's
- * cart: `total = subTotal + delivery - discount`, with no discount or delivery charge today (the
- * spec's add-to-subtotal and set-discount operations had no caller and were removed, issue #20).
+ * cart: `total = subTotal + delivery - discount`, the discount being the cart's promotion's
+ * (issue #35) and delivery free (the spec's add-to-subtotal and set-discount operations had no
+ * caller and were removed, issue #20).
  */
 export const checkOutSlice = createSlice({
   name: 'checkOut',
   initialState,
   reducers: {
     /**
-     * The checkout read the shopper's cart: the subtotal is the server's (current catalog prices,
-     * as the cart page shows it) and the draft is rebuilt from its lines.
+     * The checkout read the shopper's cart: the subtotal and the discount are the server's (current
+     * catalog prices, as the cart page shows them) and the draft is rebuilt from its lines.
      */
-    cartLoaded(state, action: PayloadAction<{ userId: string; cart: Pick<Cart, 'items' | 'subtotal'> }>) {
+    cartLoaded(state, action: PayloadAction<{ userId: string; cart: Pick<Cart, 'items' | 'subtotal' | 'discount'> }>) {
       const { userId, cart } = action.payload;
       state.subTotal = roundToCents(cart.subtotal);
+      state.discount = roundToCents(cart.discount);
       state.total = totalOf(state);
       state.order = buildOrderDraft(cart, state, userId, state.shippingAddress);
     },

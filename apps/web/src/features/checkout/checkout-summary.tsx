@@ -1,6 +1,8 @@
+import type { Cart } from '@dukkan/contracts/cart';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PriceAmount, SentenceWithAmount } from '../../components/price';
@@ -10,6 +12,10 @@ interface CheckoutSummaryProps {
   count: number;
   subtotal: number;
   savings: number;
+  /** The cart, for its promotion (issue #35). */
+  cart: Cart;
+  /** The promo code field, which the cart feature owns (the app composes it in). */
+  promoCode?: ReactNode;
   total: number;
   placing: boolean;
   onPlaceOrder: () => void;
@@ -17,12 +23,12 @@ interface CheckoutSummaryProps {
 
 /**
  * The checkout's order summary (spec section 2): subtotal with the item count, savings from real
- * list prices (−$0.00 when none), the total, free shipping, taxes pending, the estimated total,
- * and Place Order — a button, busy while the order is placed. The savings are already taken off
+ * list prices (−$0.00 when none), the promotion's discount when one applies (issue #35), the
+ * total, free shipping, taxes pending, the estimated total, the promo code and Place Order — a button, busy while the order is placed. The savings are already taken off
  * the subtotal (the lines are at today's reduced prices), so the total is not the subtotal minus
  * the savings; a note under the total says so, whenever there are savings.
  */
-export function CheckoutSummary({ count, subtotal, savings, total, placing, onPlaceOrder }: CheckoutSummaryProps) {
+export function CheckoutSummary({ count, subtotal, savings, cart, promoCode, total, placing, onPlaceOrder }: CheckoutSummaryProps) {
   const { t } = useTranslation('shopping');
   return (
     <Box
@@ -44,6 +50,17 @@ export function CheckoutSummary({ count, subtotal, savings, total, placing, onPl
           }
           color="#2a8703"
         />
+        {cart.promotion ? (
+          <Row
+            label={t('promo.discountOf', { name: cart.promotion.name })}
+            value={
+              <bdi dir="ltr">
+                −<PriceAmount amount={cart.discount} />
+              </bdi>
+            }
+            color="#2a8703"
+          />
+        ) : null}
         <Row
           label={t('checkout.total')}
           value={<PriceAmount amount={total} />}
@@ -53,6 +70,7 @@ export function CheckoutSummary({ count, subtotal, savings, total, placing, onPl
         <Row label={t('checkout.taxes')} value={t('checkout.taxesPending')} />
         <Row label={t('checkout.estimatedTotal')} value={<PriceAmount amount={total} />} strong />
       </Box>
+      {promoCode}
       <Button
         variant="contained"
         size="large"

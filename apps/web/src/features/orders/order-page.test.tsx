@@ -64,6 +64,26 @@ function isolatedLtr(container: HTMLElement, text: string): HTMLElement {
 }
 
 describe('/Order/{id}', () => {
+  it('shows a promotion’s discount beside the price, and what a discounted line paid (issue #35)', async () => {
+    signInShopper();
+    const [lamps, oil] = placed.items;
+    const discounted = shopperOrder({
+      ...placed,
+      amount: 41.5,
+      discount: 3.75,
+      promotion: { code: 'SPRING', name: 'Spring sale' },
+      items: [{ ...lamps!, discount: 3.75, paid: 23.25 }, oil!],
+    });
+    mockOrder(discounted);
+    renderApp(`/Order/${placed._id}`);
+    const details = await screen.findByRole('region', { name: 'Order information' });
+    expect(details).toHaveTextContent('Price$41.50');
+    expect(details).toHaveTextContent('Discount (Spring sale)−$3.75');
+    const items = screen.getAllByRole('listitem').filter((item) => item.textContent?.includes('after the discount'));
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveTextContent('$23.25 paid for these after the discount');
+  });
+
   it('shows the shipping address, the order details and each item with View Product', async () => {
     signInShopper();
     const requests = mockOrder(placed);

@@ -78,6 +78,17 @@ function DetailsSection({ order }: { order: ShopperOrder }) {
   const rows: [string, ReactNode][] = [
     [t('order.placed'), formatOrderDate(order.createdAt, lng)],
     [t('order.price'), <PriceAmount key="amount" amount={order.amount} />],
+    // The promotion's discount, already taken off the price (issue #35).
+    ...(order.discount > 0
+      ? ([
+          [
+            t('order.discountOf', { name: order.promotion?.name ?? '' }),
+            <bdi key="discount" dir="ltr">
+              −<PriceAmount amount={order.discount} />
+            </bdi>,
+          ],
+        ] satisfies [string, ReactNode][])
+      : []),
     [t('order.status'), labels.status(order.status)],
     [t('order.paymentStatus'), labels.paymentStatus(order.paymentStatus)],
   ];
@@ -138,6 +149,11 @@ function ItemCard({ item }: { item: OrderItem }) {
         <Typography sx={{ fontWeight: 800 }}>
           <PriceAmount amount={item.price} />
         </Typography>
+        {item.discount > 0 ? (
+          <Typography sx={{ fontSize: '0.9rem', color: '#2a8703' }}>
+            <SentenceWithAmount amount={item.paid} sentence={(amount) => t('order.paidAfterDiscount', { amount })} />
+          </Typography>
+        ) : null}
         <Typography sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: '0.9rem' }}>
           <StarIcon aria-hidden="true" sx={{ fontSize: '1rem', color: '#995213' }} />
           {t('order.rating', { rating: item.rating.toFixed(1) })}
