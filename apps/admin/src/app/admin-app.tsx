@@ -14,6 +14,9 @@ const ForgotPasswordPage = lazy(() => import('../pages/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../pages/reset-password-page'));
 const ProductsPage = lazy(() => import('../pages/products-page'));
 const ProductEditorPage = lazy(() => import('../pages/product-editor-page'));
+const PromotionsPage = lazy(() => import('../pages/promotions-page'));
+const PromotionEditorPage = lazy(() => import('../pages/promotion-editor-page'));
+const PromotionOrdersPage = lazy(() => import('../pages/promotion-orders-page'));
 const ImportPage = lazy(() => import('../pages/import-page'));
 const StaffPage = lazy(() => import('../pages/staff-page'));
 const AccountPage = lazy(() => import('../pages/account-page'));
@@ -59,6 +62,15 @@ export const routes: RouteObject[] = [
               { path: adminPaths.products(), element: <ProductsPage /> },
               { path: adminPaths.newProduct(), element: <ProductEditorPage key="new" /> },
               { path: adminRoutePatterns.product, element: <ProductEditorPage /> },
+            ],
+          },
+          {
+            element: <RequireRole screen="promotions" />,
+            children: [
+              { path: adminPaths.promotions(), element: <PromotionsPage /> },
+              { path: adminPaths.newPromotion(), element: <PromotionEditorPage key="new" /> },
+              { path: adminRoutePatterns.promotion, element: <PromotionEditorPage /> },
+              { path: adminRoutePatterns.promotionOrders, element: <PromotionOrdersPage /> },
             ],
           },
           { element: <RequireRole screen="import" />, children: [{ path: adminPaths.import(), element: <ImportPage /> }] },

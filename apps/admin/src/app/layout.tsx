@@ -70,6 +70,7 @@ const NAV: { screen: Screen; to: string }[] = [
   { screen: 'orders', to: adminPaths.orders() },
   { screen: 'customers', to: adminPaths.customers() },
   { screen: 'products', to: adminPaths.products() },
+  { screen: 'promotions', to: adminPaths.promotions() },
   { screen: 'import', to: adminPaths.import() },
   { screen: 'staff', to: adminPaths.staff() },
   { screen: 'audit', to: adminPaths.audit() },
@@ -77,7 +78,7 @@ const NAV: { screen: Screen; to: string }[] = [
 ];
 
 /**
- * The links a role may follow (owner: all; catalog: dashboard, products, import, account;
+ * The links a role may follow (owner: all; catalog: dashboard, products, promotions, import, account;
  * support: dashboard, orders, customers, account).
  */
 export function navFor(role: StaffRole) {

@@ -19,6 +19,10 @@ export const adminPaths = {
   products: (search = '') => `/products${search}`,
   newProduct: () => '/products/new',
   product: (id: string) => `/products/${encodeURIComponent(id)}`,
+  promotions: (search = '') => `/promotions${search}`,
+  newPromotion: () => '/promotions/new',
+  promotion: (id: string) => `/promotions/${encodeURIComponent(id)}`,
+  promotionOrders: (id: string) => `/promotions/${encodeURIComponent(id)}/orders`,
   import: () => '/import',
   staff: () => '/staff',
   audit: () => '/audit',
@@ -30,4 +34,6 @@ export const adminRoutePatterns = {
   order: `${adminPaths.orders()}/:id`,
   customer: `${adminPaths.customers()}/:id`,
   product: `${adminPaths.products()}/:id`,
+  promotion: `${adminPaths.promotions()}/:id`,
+  promotionOrders: `${adminPaths.promotions()}/:id/orders`,
 } as const;

@@ -9,6 +9,7 @@ export const SCREENS = {
   customers: ['owner', 'support'],
   products: ['owner', 'catalog'],
   import: ['owner', 'catalog'],
+  promotions: ['owner', 'catalog'],
   staff: ['owner'],
   audit: ['owner'],
   account: ['owner', 'catalog', 'support'],

@@ -86,7 +86,7 @@ describe('dashboard', () => {
     await renderAdmin('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Back office' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Products', 'Import and export', 'My account']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Products', 'Promotions', 'Import and export', 'My account']);
   });
 
   it('shows a catalog member the expiring orders as the API gives them, without the customer’s email, and no link to the orders it may not open', async () => {

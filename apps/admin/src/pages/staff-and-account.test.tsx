@@ -75,7 +75,7 @@ describe('staff (owner)', () => {
     await renderAdmin('/admin/staff');
     expect(await screen.findByText('Your role cannot use this page.')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Back office' });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Products', 'Import and export', 'My account']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Products', 'Promotions', 'Import and export', 'My account']);
   });
 });
 
