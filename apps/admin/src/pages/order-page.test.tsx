@@ -7,9 +7,10 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { MAIL_STATES, ORDER_MAIL_KINDS, PAYMENT_SESSION_STATES } from '../app/order-texts';
-import { failure, type Answer } from '../test/api-server';
-import { APPLES, CUSTOMER_ID, order, ORDER_ID, PEARS, writes } from '../test/back-office';
+import { failure, server, sessionOf, type Answer } from '../test/api-server';
+import { APPLES, CUSTOMER_ID, order, ORDER_ID, PEARS, SUPPORT, writes } from '../test/back-office';
 import { renderAdmin, stubApi } from '../test/harness';
+import { PROMOTION_ID } from '../test/promotions';
 
 import { refundBodyOf } from './order/refund-dialog';
 
@@ -111,6 +112,43 @@ describe('order page', () => {
     expect(timeline[3]).toMatch(/\$10\.00 refunded — help@dukkan\.test \(Support\)Reason: Bruised apple$/);
     expect(timeline[4]).toMatch(/Mail to the shopper: order refunded \(sent\) — The shop$/);
     expect(timeline[2]).toContain('Nov 20, 2026');
+  });
+
+  it('shows the promotion’s discount in the summary, linked to the promotion, and each line’s discount and paid amount', async () => {
+    const discounted = order({
+      amount: 36,
+      discount: 4,
+      promotion: { _id: PROMOTION_ID, code: 'SPRING10', name: { en: 'Spring sale', ar: 'تخفيضات الربيع' } },
+      lines: [
+        { ...order().lines[0]!, discount: 2, paid: 18 },
+        { ...order().lines[1]!, discount: 2, paid: 18 },
+      ],
+    });
+    orderApi(discounted);
+    const view = await renderAdmin(`/admin/orders/${ORDER_ID}`);
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Discount').nextElementSibling).toHaveTextContent('$4.00 — Spring sale (SPRING10)');
+    expect(within(summary).getByRole('link', { name: 'Spring sale' })).toHaveAttribute('href', `/admin/promotions/${PROMOTION_ID}`);
+    const lines = screen.getByRole('table', { name: 'Lines' });
+    expect(within(lines).getByRole('row', { name: 'Product Unit price Quantity Subtotal Discount Paid Returned to stock' })).toBeInTheDocument();
+    expect(within(lines).getByRole('row', { name: 'Apples $10.00 2 $20.00 $2.00 $18.00 0' })).toBeInTheDocument();
+    view.unmount();
+
+    // Support staff see the promotion's name, with no link to a screen they cannot open; in Arabic.
+    orderApi(discounted);
+    server.use(sessionOf(SUPPORT));
+    await renderAdmin(`/admin/orders/${ORDER_ID}`, 'ar');
+    const arabic = await screen.findByRole('region', { name: 'ملخّص' });
+    expect(within(arabic).getByText('الخصم').nextElementSibling).toHaveTextContent('$4.00 — تخفيضات الربيع (SPRING10)');
+    expect(within(arabic).queryByRole('link')).toBeNull();
+  });
+
+  it('shows no discount row or columns for an order without a promotion', async () => {
+    orderApi(order());
+    await renderAdmin(`/admin/orders/${ORDER_ID}`);
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    expect(within(summary).queryByText('Discount')).toBeNull();
+    expect(within(screen.getByRole('table', { name: 'Lines' })).queryByRole('columnheader', { name: 'Discount' })).toBeNull();
   });
 
   it('moves the order one step after confirmation, says so, and keeps focus on the action button', async () => {

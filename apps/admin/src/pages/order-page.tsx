@@ -20,10 +20,11 @@ import { useFocusReturn } from '../app/action-dialog';
 import { useGetOrderQuery } from '../app/api/orders-api';
 import { failureOf, failureText } from '../app/errors';
 import { toLanguage, type Language } from '../app/language';
-import { Busy } from '../app/layout';
+import { Busy, useStaff } from '../app/layout';
 import { mailLabel, mailStateLabel, paymentStateLabel } from '../app/order-texts';
 import { DataTable, Facts, Section, ScrollBox } from '../app/parts';
 import { adminPaths } from '../app/paths';
+import { mayUse } from '../app/roles';
 
 import { CancelDialog } from './order/cancel-dialog';
 import { MoveDialog } from './order/move-dialog';
@@ -108,6 +109,8 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
   const dialogOf = (which: Exclude<Dialog, null>) => ({ order, open: dialog === which, onClose: () => setDialog(null), onExited: focus.restore });
 
   const hasActions = Boolean(next) || order.cancellable || order.refundable > 0;
+  // The lines' discount and paid columns, only for an order a promotion took something off.
+  const discounted = order.discount > 0;
 
   return (
     <>
@@ -152,6 +155,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
                 ...(order.paidAt ? [{ label: t('order.paidAt'), value: formatDateTime(order.paidAt, language) }] : []),
                 ...(order.paymentStatus === 'Pending' ? [{ label: t('order.payBy'), value: formatDateTime(order.payBy, language) }] : []),
                 { label: t('order.amount'), value: formatPrice(order.amount) },
+                ...(order.discount > 0 ? [{ label: t('order.discount'), value: <DiscountFact order={order} language={language} /> }] : []),
                 { label: t('order.refunded'), value: formatPrice(order.refunded) },
                 { label: t('order.refundable'), value: formatPrice(order.refundable) },
                 { label: t('order.language'), value: order.lng === 'ar' ? t('languages.ar') : t('languages.en') },
@@ -184,6 +188,7 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
               { label: t('order.line.price'), align: 'right' },
               { label: t('order.line.quantity'), align: 'right' },
               { label: t('order.line.subtotal'), align: 'right' },
+              ...(discounted ? [{ label: t('order.line.discount'), align: 'right' as const }, { label: t('order.line.paid'), align: 'right' as const }] : []),
               { label: t('order.line.restocked'), align: 'right' },
             ]}
           >
@@ -197,6 +202,12 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
                 <TableCell align="right">{formatPrice(line.price)}</TableCell>
                 <TableCell align="right">{line.quantity}</TableCell>
                 <TableCell align="right">{formatPrice(lineTotal(line.price, line.quantity))}</TableCell>
+                {discounted ? (
+                  <>
+                    <TableCell align="right">{formatPrice(line.discount)}</TableCell>
+                    <TableCell align="right">{formatPrice(line.paid)}</TableCell>
+                  </>
+                ) : null}
                 <TableCell align="right">{line.restocked}</TableCell>
               </TableRow>
             ))}
@@ -295,6 +306,38 @@ function OrderView({ order, language }: { order: AdminOrder; language: Language 
       <MoveDialog key={`move-${opening}`} {...dialogOf('move')} />
       <CancelDialog key={`cancel-${opening}`} {...dialogOf('cancel')} />
       <RefundDialog key={`refund-${opening}`} {...dialogOf('refund')} language={language} />
+    </>
+  );
+}
+
+/** What the order's promotion took off, and the promotion: a link to it for a role that may open promotions. */
+function DiscountFact({ order, language }: { order: AdminOrder; language: Language }) {
+  const staff = useStaff();
+  const { promotion } = order;
+  const name = promotion ? promotion.name[language] || promotion.name.en : '';
+  return (
+    <>
+      {formatPrice(order.discount)}
+      {promotion ? (
+        <>
+          {' — '}
+          {mayUse(staff.role, 'promotions') ? (
+            <Link component={RouterLink} to={adminPaths.promotion(promotion._id)} lang={language} dir="auto" sx={{ color: 'primary.dark' }}>
+              {name}
+            </Link>
+          ) : (
+            <span lang={language} dir="auto">
+              {name}
+            </span>
+          )}
+          {promotion.code ? (
+            <>
+              {' '}
+              (<span dir="ltr">{promotion.code}</span>)
+            </>
+          ) : null}
+        </>
+      ) : null}
     </>
   );
 }
