@@ -52,6 +52,7 @@ import { startOrderExpiry } from './modules/orders/expiry';
 import { orderRoutes } from './modules/orders/routes';
 import { payRoutes } from './modules/payments/pay-routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { promotionRoutes } from './modules/promotions/routes';
 import { searchRoutes } from './modules/search/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { userRoutes } from './modules/users/routes';
@@ -226,6 +227,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(adminNoStore);
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
+  await app.register(promotionRoutes, { prefix: '/api', db, cache });
   await app.register(searchRoutes, { prefix: '/api', db, cache });
   await app.register(userRoutes, { prefix: '/api', db, limiter: failureLimiter, creationLimiter, outbox, publicUrl: config.publicUrl });
   await app.register(cartRoutes, { prefix: '/api', db, creationLimiter });

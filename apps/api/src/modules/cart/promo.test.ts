@@ -250,6 +250,34 @@ describe('automatic promotions', () => {
   });
 });
 
+describe('GET /api/promotions/automatic', () => {
+  it('names the automatic promotions running now, in the request’s language, with what they are limited to', async () => {
+    const [p] = await productsOf('Baby', [500]);
+    const department = await createPromotion({ code: undefined, name: { en: 'Baby week', ar: 'أسبوع الطفل' }, departments: ['baby'], value: 15 });
+    const product = await createPromotion({ code: undefined, name: { en: 'One thing', ar: 'شيء واحد' }, kind: 'amount', value: 2.5, products: [p!], minSubtotal: 10 });
+    const coded = await createPromotion({ departments: ['Baby'] });
+    const later = await createPromotion({ code: undefined, departments: ['Baby'], startsAt: at(DAY) });
+    const off = await createPromotion({ code: undefined, departments: ['Baby'], active: false });
+
+    const res = await t.request('GET', '/api/promotions/automatic');
+    expect(res.status).toBe(200);
+    const { data } = res.body as { data: { name: string }[] };
+    expect(data).toEqual(
+      expect.arrayContaining([
+        { name: 'Baby week', kind: 'percent', value: 15, departments: ['Baby'], products: [], minSubtotal: 0 },
+        { name: 'One thing', kind: 'amount', value: 2.5, departments: [], products: [p], minSubtotal: 10 },
+      ]),
+    );
+    expect(data.map((promotion) => promotion.name)).not.toContain('Spring sale');
+    const arabic = await t.request('GET', '/api/promotions/automatic?lng=ar');
+    expect((arabic.body as { data: { name: string }[] }).data.map((promotion) => promotion.name)).toEqual(expect.arrayContaining(['أسبوع الطفل', 'شيء واحد']));
+    expect(coded.code).not.toBeNull();
+    expect([later.status, off.status]).toEqual(['scheduled', 'inactive']);
+
+    for (const { _id } of [department, product]) await t.request('DELETE', `/api/admin/promotions/${_id}`, { headers: catalog.headers });
+  });
+});
+
 describe('signing in with a guest cart', () => {
   it('keeps the guest’s code in the shopper’s cart', async () => {
     const [p] = await productsOf('Home', [1_000]);

@@ -80,7 +80,7 @@ function toCandidate(row: CandidateRow): NamedCandidate {
 }
 
 /** Automatic promotions that may apply now: no code, active, within their window. */
-const automaticNow: SQL = and(
+export const automaticNow: SQL = and(
   isNull(promotions.code),
   eq(promotions.active, true),
   sql`(${promotions.startsAt} is null or ${promotions.startsAt} <= now())`,
