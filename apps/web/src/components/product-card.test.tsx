@@ -8,10 +8,40 @@ import { renderWithProviders } from '../test/render';
 
 import { ProductActionsProvider } from './product-actions';
 import { ProductCard } from './product-card';
+import { ProductPromotionsProvider } from './product-promotion';
 
 const olive = product(3, { title: 'Olive oil', price: 7.5 });
 
 describe('ProductCard', () => {
+  it('names the automatic promotion the product is part of, by its department or itself, and none for another (issue #35)', async () => {
+    const promotions = [
+      { name: 'Pantry week', kind: 'percent' as const, value: 10, departments: ['grocery'], products: [], minSubtotal: 0 },
+      { name: 'Lamp deal', kind: 'amount' as const, value: 5, departments: [], products: [product(9)._id], minSubtotal: 20 },
+    ];
+    const { unmount } = renderWithProviders(
+      <ProductPromotionsProvider value={promotions}>
+        <ProductCard product={{ ...olive, category: 'Grocery' }} />
+        <ProductCard product={{ ...product(9, { title: 'Desk lamp' }), category: 'Home' }} />
+        <ProductCard product={{ ...product(10, { title: 'Sofa' }), category: 'Home' }} />
+      </ProductPromotionsProvider>,
+    );
+    const [oil, lamp, sofa] = screen.getAllByRole('article');
+    expect(oil).toHaveTextContent('10% off at checkout: Pantry week');
+    expect(lamp).toHaveTextContent('$5.00 off at checkout: Lamp deal');
+    expect(sofa).not.toHaveTextContent('at checkout');
+    unmount();
+
+    await changeLanguage('ar');
+    renderWithProviders(
+      <ProductPromotionsProvider value={[{ ...promotions[1]!, name: 'عرض المصباح' }]}>
+        <ProductCard product={{ ...product(9, { title: 'مصباح' }), category: 'Home' }} />
+      </ProductPromotionsProvider>,
+    );
+    expect(screen.getByRole('article')).toHaveTextContent('خصم $5.00 عند إتمام الشراء: عرض المصباح');
+    expect(screen.getByText('$5.00').closest('bdi')).toHaveAttribute('dir', 'ltr');
+    await changeLanguage('en');
+  });
+
   it('links photo and title to the product, shows Now $price with two decimals, a heart and Add', () => {
     renderWithProviders(<ProductCard product={olive} />);
     expect(screen.getByRole('link', { name: 'Olive oil' })).toHaveAttribute('href', `/details/${olive._id}`);

@@ -7,8 +7,9 @@ import { PICTURE_SIZES, pictureProps } from '../lib/picture';
 
 import { ProductPrice } from './price';
 import { AddToCartButton, WishlistToggle } from './product-actions';
+import { ProductPromotion } from './product-promotion';
 
-export type ProductCardProduct = Pick<Product, '_id' | 'title' | 'price' | 'listPrice' | 'thumbnail'>;
+export type ProductCardProduct = Pick<Product, '_id' | 'title' | 'price' | 'listPrice' | 'thumbnail'> & { category?: string };
 
 /** Product pictures are square: 600 x 600 for the API's artwork. */
 export const PRODUCT_IMAGE_SIZE = 600;
@@ -23,7 +24,8 @@ export interface ProductCardProps {
 
 /**
  * A product in a grid or slider (spec section 2): photo, "Now $price" (and "Was $list-price" on
- * a reduced product), the title in two lines, a wish-list heart and an Add button. The title
+ * a reduced product), the title in two lines, the automatic promotion it is part of (issue #35),
+ * a wish-list heart and an Add button. The title
  * links to `/details/{id}` and its link covers the whole card, so the photo opens it too; the
  * buttons sit above that link. Plain elements styled by app/shop.css (`.dk-card`): a page shows
  * dozens of cards, rendered on the server and hydrated in the browser, and a styled component
@@ -46,6 +48,7 @@ export function ProductCard({ product, actions, layout = 'grid' }: ProductCardPr
         <RouterLink className="dk-card__title" to={storefrontPaths.product(product._id)}>
           {product.title}
         </RouterLink>
+        <ProductPromotion product={product} className="dk-card__promo" />
         <div className="dk-card__actions">{actions ?? <AddToCartButton product={product} className="dk-card__add" />}</div>
       </div>
     </article>

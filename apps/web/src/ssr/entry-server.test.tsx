@@ -95,10 +95,10 @@ describe("what the server knows of a page comes from its route's handle", () => 
 
     expect(page.status).toBe(410);
     expect(page.html).toContain(`<title>Gone: ${product(7)._id} | Dukkan</title>`);
-    expect(page.html).toContain('<meta name="description" content="2 queries">');
+    expect(page.html).toContain('<meta name="description" content="3 queries">');
     expect(page.html).toContain(`<link rel="canonical" href="http://shop.test/gone/${product(7)._id}">`);
-    // The departments every page is given, and the product the handle's part asked for, before the one render.
-    expect(requests.map((request: RecordedRequest) => request.url.pathname)).toEqual(['/api/categories/', `/api/product/${product(7)._id}`]);
+    // The departments and the automatic promotions every page is given, and the product the handle's part asked for, before the one render.
+    expect(requests.map((request: RecordedRequest) => request.url.pathname)).toEqual(['/api/categories/', '/api/promotions/automatic', `/api/product/${product(7)._id}`]);
     expect(page.passes).toBe(1);
     expect(page.html).toContain('"title":"Product 7"');
     // The page module's CSS in the head; its chunks wait with the entry's for the first paint.

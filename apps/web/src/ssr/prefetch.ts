@@ -18,6 +18,8 @@ export interface PrefetchPageInput extends PageRequest {
 export async function prefetchPageData(dispatch: AppDispatch, { pages, ...request }: PrefetchPageInput): Promise<void> {
   await Promise.all([
     dispatch(catalogApi.endpoints.listCategories.initiate({ lng: request.language })),
+    // Named on the cards and product pages of the products they apply to (issue #35).
+    dispatch(catalogApi.endpoints.listAutomaticPromotions.initiate({ lng: request.language })),
     ...pages.map((page) => page.prefetch?.({ ...request, dispatch })),
   ]);
 }

@@ -4,6 +4,7 @@ import type { Category, CategoryListResponse, Product, ProductResponse } from '@
 import type { ErrorResponse } from '@dukkan/contracts/common';
 import type { ErrorCode } from '@dukkan/contracts/errors';
 import type { OrderResponse, OrdersResponse, ShopperOrder } from '@dukkan/contracts/orders';
+import type { AutomaticPromotionsResponse } from '@dukkan/contracts/promotions';
 import type { User, UserResponse } from '@dukkan/contracts/users';
 import { getResponse, http, HttpResponse, RequestHandler, type DefaultBodyType, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
@@ -32,7 +33,10 @@ export function failure(status: number, code: ErrorCode, message: string): HttpR
 /** Anything no handler of the test answers: the API's 404. */
 const notFound = http.all('*', () => failure(404, 'NOT_FOUND', 'Not found'));
 
-export const server = setupServer(notFound);
+/** No automatic promotion runs (issue #35), unless a test answers otherwise: every page asks. */
+const noAutomaticPromotions = http.get<never, never, Answer<AutomaticPromotionsResponse>>(`${API}/promotions/automatic`, () => HttpResponse.json({ data: [] }));
+
+export const server = setupServer(noAutomaticPromotions, notFound);
 
 /** One request the storefront made, as the handlers received it. */
 export interface RecordedRequest {

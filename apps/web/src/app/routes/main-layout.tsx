@@ -1,3 +1,4 @@
+import type { AutomaticPromotion } from '@dukkan/contracts/promotions';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
@@ -9,9 +10,10 @@ import { SecondaryBar } from '../../components/layout/secondary-bar';
 import { SkipLink } from '../../components/layout/skip-link';
 import { PageFallback } from '../../components/page-fallback';
 import { type ProductActions, ProductActionsProvider } from '../../components/product-actions';
+import { ProductPromotionsProvider } from '../../components/product-promotion';
 import { loggedOut, selectSignedInUser } from '../../features/auth/auth-slice';
 import { useCart, useCartProductActions } from '../../features/cart/use-cart';
-import { useListCategoriesQuery } from '../../features/catalog/catalog-api';
+import { useListAutomaticPromotionsQuery, useListCategoriesQuery } from '../../features/catalog/catalog-api';
 import { HeaderSearch } from '../../features/search/header-search';
 import { useWishlistProductActions } from '../../features/wishlist/use-wishlist';
 import { DeferHydration } from '../../lib/deferred-hydration';
@@ -45,8 +47,17 @@ function WithProductActions({ children }: { children: ReactNode }) {
   const { addToCart } = useCartProductActions();
   const { isInWishlist, toggleWishlist } = useWishlistProductActions();
   const productActions = useMemo<ProductActions>(() => ({ addToCart, isInWishlist, toggleWishlist }), [addToCart, isInWishlist, toggleWishlist]);
-  return <ProductActionsProvider value={productActions}>{children}</ProductActionsProvider>;
+  // The automatic promotions, named on the products they cover (issue #35); read with the
+  // departments while the page is rendered, so the first paint has them.
+  const { data: promotions = NO_PROMOTIONS } = useListAutomaticPromotionsQuery({ lng: useLanguage() });
+  return (
+    <ProductActionsProvider value={productActions}>
+      <ProductPromotionsProvider value={promotions}>{children}</ProductPromotionsProvider>
+    </ProductActionsProvider>
+  );
 }
+
+const NO_PROMOTIONS: readonly AutomaticPromotion[] = [];
 
 /** Header, secondary bar, the page, footer: the frame of every page of the route table. */
 export function MainLayout() {

@@ -1,6 +1,7 @@
 import type { AislePageResponse } from '@dukkan/contracts/aisle';
 import type { Category, Product, SubcategoryPageResponse } from '@dukkan/contracts/catalog';
 import type { Language } from '@dukkan/contracts/common';
+import type { AutomaticPromotion } from '@dukkan/contracts/promotions';
 
 import { api } from '../../app/api';
 import { type AisleState, aisleParams } from '../../components/aisle/aisle-query';
@@ -91,6 +92,12 @@ export const catalogApi = api.injectEndpoints({
       providesTags: (result) => productTags(result?.data ?? []),
       keepUnusedDataFor: CATALOG_CACHE_SECONDS,
     }),
+    /** GET /promotions/automatic: the automatic promotions running now, named on their products (issue #35). */
+    listAutomaticPromotions: build.query<AutomaticPromotion[], Localised>({
+      query: ({ lng }) => ({ url: '/promotions/automatic', headers: { lng } }),
+      transformResponse: (response: { data: AutomaticPromotion[] }) => response.data,
+      keepUnusedDataFor: CATALOG_CACHE_SECONDS,
+    }),
     /** GET /product/{id}: one product; 404 answers `{ message, code }`. */
     getProduct: build.query<Product, Localised & { id: string }>({
       query: ({ lng, id }) => ({ url: `/product/${encodeURIComponent(id)}`, headers: { lng } }),
@@ -109,6 +116,7 @@ export const catalogApi = api.injectEndpoints({
 
 export const {
   useListCategoriesQuery,
+  useListAutomaticPromotionsQuery,
   useListCategoryProductsQuery,
   useGetProductQuery,
   useListSubcategoriesQuery,

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { DeliveryTiles } from '../../components/delivery-tiles';
 import { NowPrice, WasPrice } from '../../components/price';
 import { useAddToCart, useProductActions } from '../../components/product-actions';
+import { ProductPromotion } from '../../components/product-promotion';
 import { RatingStars } from '../../components/rating-stars';
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
 import { notify } from '../../lib/notify';
@@ -95,6 +96,7 @@ export function ProductBuyBox({ product }: { product: Product }) {
           )}
         </div>
         <p className="dk-buy-box__muted">{t('details.priceWhenPurchased')}</p>
+        <ProductPromotion product={product} className="dk-buy-box__promo" />
       </div>
       <div className="dk-buy-box__actions">
         <button
