@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
+import { focusFirstProblem } from '../lib/focus-first-problem';
 import { contractResolver, formField } from '../lib/form-field';
 
 type FieldName = keyof typeof ADDRESS_MAX_LENGTHS;
@@ -75,6 +76,8 @@ export function AddressForm({ onSave, onCancel, idPrefix = 'address', labelledBy
     formState: { errors, isSubmitting },
   } = useForm<AddressFields>({
     defaultValues: EMPTY,
+    // A refused submit focuses its first problem once, in its own task (`focusFirstProblem`).
+    shouldFocusError: false,
     resolver: contractResolver<AddressFields, AddressInput>(AddressInputSchema, {
       bodyOf: (fields) => fields,
       wording: ({ field, issue }) => {
@@ -95,7 +98,7 @@ export function AddressForm({ onSave, onCancel, idPrefix = 'address', labelledBy
     <Box
       component="form"
       noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onSubmit={(event) => void handleSubmit(onSubmit, focusFirstProblem)(event)}
       aria-labelledby={labelledBy ?? `${idPrefix}-form-title`}
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}
     >

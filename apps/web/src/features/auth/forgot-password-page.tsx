@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessageOf } from '../../lib/api-error';
+import { focusFirstProblem } from '../../lib/focus-first-problem';
 import { contractResolver, formField, isBlank } from '../../lib/form-field';
 import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -40,6 +41,8 @@ export function ForgotPasswordPage() {
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordForm>({
     defaultValues: { email: '' },
+    // A refused submit focuses its first problem once, in its own task (`focusFirstProblem`).
+    shouldFocusError: false,
     resolver: contractResolver<ForgotPasswordForm, ForgotPasswordBody>(ForgotPasswordBodySchema, {
       bodyOf: (fields) => fields,
       wording: (problem) => (isBlank(problem) ? t('errors.emailRequired') : t('errors.emailInvalid')),
@@ -66,7 +69,7 @@ export function ForgotPasswordPage() {
         title={t('forgot.title')}
         intro={t('forgot.text', { minutes: PASSWORD_RESET_MINUTES })}
         error={formError}
-        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        onSubmit={(event) => void handleSubmit(onSubmit, focusFirstProblem)(event)}
       >
         <TextField
           id="forgot-email"

@@ -2,7 +2,7 @@ import type { SignInResponse } from '@dukkan/contracts/users';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { API, type Answer, answerWith, categoriesAnswer, failure, userAnswer } from '../../test/api-server';
 import { SHOPPER_ID, shopper, tokenFor } from '../../test/fixtures';
@@ -53,6 +53,28 @@ describe('/login', () => {
     await user.type(email, '@example.com');
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'false'));
     expect(describedBy(screen.getByLabelText(/^Password/))).toContain('Password is required');
+  });
+
+  it('moves the focus to the first field in error once, as Continue is refused: a shopper who has moved on is not pulled back', async () => {
+    const user = userEvent.setup();
+    answerWith(categories);
+    renderApp('/login');
+    const email = await screen.findByLabelText(/^Email/);
+    const password = screen.getByLabelText(/^Password/);
+    await user.type(email, 'mona');
+    await user.type(password, 'secret');
+    const focused = vi.spyOn(HTMLElement.prototype, 'focus');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(email).toHaveFocus();
+    expect(describedBy(email)).toContain('Please enter a valid email');
+
+    await user.type(password, '-1');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A second focus a task later (react-hook-form's default) lands wherever the shopper types by then.
+    expect(focused.mock.contexts.filter((element) => element === email)).toHaveLength(1);
+    expect(password).toHaveFocus();
+    expect(password).toHaveValue('secret-1');
+    expect(email).toHaveValue('mona');
   });
 
   it('shows and hides the password with a toggle', async () => {

@@ -11,6 +11,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PasswordToggle } from '../../components/password-toggle';
+import { focusFirstProblem } from '../../lib/focus-first-problem';
 import { contractResolver, formField } from '../../lib/form-field';
 import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -57,6 +58,8 @@ export function LoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({
     defaultValues: { email: emailFrom(location.state), password: '' },
+    // A refused submit focuses its first problem once, in its own task (`focusFirstProblem`).
+    shouldFocusError: false,
     // The contract checks presence (and bounds); the spec asks the form for an email's pattern and the password's length too.
     resolver: contractResolver<LoginForm, SignInBody>(SignInBodySchema, {
       bodyOf: (fields) => fields,
@@ -91,7 +94,7 @@ export function LoginPage() {
         title={t('login.title')}
         intro={t('login.text')}
         error={formError}
-        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        onSubmit={(event) => void handleSubmit(onSubmit, focusFirstProblem)(event)}
       >
         <TextField
           id="login-email"

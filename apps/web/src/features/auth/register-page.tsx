@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 
 import { PasswordToggle } from '../../components/password-toggle';
 import { errorMessageOf } from '../../lib/api-error';
+import { focusFirstProblem } from '../../lib/focus-first-problem';
 import { contractResolver, formField, isBlank } from '../../lib/form-field';
 import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -53,6 +54,8 @@ export function RegisterPage() {
     formState: { errors, isSubmitting },
   } = useForm<RegisterForm>({
     defaultValues: { firstName: '', email: '', password: '', confirmpassword: '', keepSignedIn: true, marketingEmails: true },
+    // A refused submit focuses its first problem once, in its own task (`focusFirstProblem`).
+    shouldFocusError: false,
     resolver: contractResolver<RegisterForm, SignUpBody>(SignUpBodySchema, {
       bodyOf: ({ firstName, email, password, marketingEmails }) => ({ name: firstName, email, password, marketingEmails }),
       fieldOf: (path) => (path === 'name' ? 'firstName' : path),
@@ -124,7 +127,7 @@ export function RegisterPage() {
         title={t('register.title')}
         intro={t('register.text')}
         error={formError}
-        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        onSubmit={(event) => void handleSubmit(onSubmit, focusFirstProblem)(event)}
       >
         <TextField
           id="register-first-name"

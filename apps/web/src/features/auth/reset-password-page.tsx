@@ -12,6 +12,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks';
 import { PasswordToggle } from '../../components/password-toggle';
 import { errorCodeOf, errorMessageOf } from '../../lib/api-error';
+import { focusFirstProblem } from '../../lib/focus-first-problem';
 import { contractResolver, formField } from '../../lib/form-field';
 import { notify } from '../../lib/notify';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -76,6 +77,8 @@ export function ResetPasswordPage() {
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordForm>({
     defaultValues: { password: '', confirmPassword: '' },
+    // A refused submit focuses its first problem once, in its own task (`focusFirstProblem`).
+    shouldFocusError: false,
     resolver: contractResolver<ResetPasswordForm, ResetPasswordBody>(ResetPasswordBodySchema, {
       bodyOf: ({ password }) => ({ token: token ?? '', password }),
       // The link's token is not the shopper's to fix: without a usable one the form is not shown.
@@ -135,7 +138,7 @@ export function ResetPasswordPage() {
           title={t('reset.title')}
           intro={t('reset.text')}
           error={formError}
-          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+          onSubmit={(event) => void handleSubmit(onSubmit, focusFirstProblem)(event)}
         >
           <TextField
             id="reset-password"

@@ -8,12 +8,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { useReplaceToken, useSignedInUser } from '../../app/hooks';
 import { PasswordToggle } from '../../components/password-toggle';
 import { errorMessageOf } from '../../lib/api-error';
+import { focusFirstProblem } from '../../lib/focus-first-problem';
 import { contractResolver, formField, isBlank } from '../../lib/form-field';
 import { notify } from '../../lib/notify';
 
@@ -29,9 +30,6 @@ interface ProfileForm {
 }
 
 const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
-
-/** The fields in the order the form shows them: a refused Save focuses the first with a problem. */
-const FIELD_ORDER: readonly (keyof ProfileForm)[] = ['name', 'email', 'marketingEmails', 'currentPassword', 'newPassword', 'confirmNewPassword'];
 
 /**
  * What the form sends: the current password when it is filled, and the new one with it (a new
@@ -69,7 +67,6 @@ export function EditProfilePage() {
     control,
     handleSubmit,
     reset,
-    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ProfileForm>({
     defaultValues: { name: '', email: '', marketingEmails: false, ...EMPTY_PASSWORDS },
@@ -77,7 +74,7 @@ export function EditProfilePage() {
     // task later; on a busy device that second focus can come after the shopper has moved to
     // another field, and what they type then goes into the field with the problem (a current
     // password typed anew went into 'Confirm new password', and the next Save sent the old
-    // one). `onInvalid` focuses it once, in the Save's own task.
+    // one). `focusFirstProblem` focuses it once, in the Save's own task.
     shouldFocusError: false,
     resolver: contractResolver<ProfileForm, UpdateUserBody>(UpdateUserBodySchema, {
       bodyOf,
@@ -132,11 +129,6 @@ export function EditProfilePage() {
     void notify('success', t('profile.saved'));
   };
 
-  const onInvalid = (problems: FieldErrors<ProfileForm>) => {
-    const first = FIELD_ORDER.find((name) => problems[name]);
-    if (first) setFocus(first);
-  };
-
   const passwordSlots = (withToggle: boolean) => ({
     htmlInput: { dir: 'ltr' },
     ...(withToggle
@@ -161,7 +153,7 @@ export function EditProfilePage() {
       <Box
         component="form"
         noValidate
-        onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)}
+        onSubmit={(event) => void handleSubmit(onSubmit, focusFirstProblem)(event)}
         aria-label={t('profile.editTitle')}
         sx={{ display: 'grid', gap: 2, mt: 3, maxWidth: 560 }}
       >
