@@ -20,6 +20,8 @@ import { categories, orders, products, promotionDepartments, promotionProducts, 
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { changedFields, recordAudit, type AuditActor } from '../admin/audit/record';
 
+import { PROMOTION_FIELDS, PROMOTION_ID } from './candidates';
+
 /*
  * The back office's promotions (issue #35, decision 0059): created, listed, read, changed and
  * deactivated by owner and catalog staff, each write in one transaction with its audit record.
@@ -29,8 +31,6 @@ const PROMOTION_NOT_FOUND = 'No promotion has this id';
 const CODE_TAKEN = 'code: another promotion has this code';
 const IN_USE = 'code and kind cannot change once an order used the promotion';
 
-/** The promotion row's id, qualified: in a subquery, drizzle's bare "id" could be another table's. */
-const PROMOTION_ID = sql`${promotions}.${sql.identifier('id')}`;
 
 /** Orders carrying the promotion now: its uses not released (an expired or cancelled unpaid order releases its use). */
 const liveUses = sql<number>`(select count(*)::int from ${promotionUses} u where u.promotion_id = ${PROMOTION_ID} and u.released_at is null)`;
@@ -44,18 +44,7 @@ const statusSql = sql<PromotionStatus>`(case
   else 'active' end)`;
 
 const columns = {
-  id: promotions.id,
-  code: promotions.code,
-  nameEn: promotions.nameEn,
-  nameAr: promotions.nameAr,
-  kind: promotions.kind,
-  value: promotions.value,
-  minSubtotalCents: promotions.minSubtotalCents,
-  startsAt: promotions.startsAt,
-  endsAt: promotions.endsAt,
-  usageLimit: promotions.usageLimit,
-  perCustomerLimit: promotions.perCustomerLimit,
-  active: promotions.active,
+  ...PROMOTION_FIELDS,
   createdAt: promotions.createdAt,
   updatedAt: promotions.updatedAt,
   uses: liveUses,

@@ -6,10 +6,8 @@ import { asc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, promotionDepartments, promotionProducts, promotions } from '../../db/schema';
 
-import { automaticNow } from './candidates';
+import { automaticNow, PROMOTION_ID } from './candidates';
 
-/** The promotion row's id, qualified for the subqueries. */
-const PROMOTION_ID = sql`${promotions}.${sql.identifier('id')}`;
 
 /**
  * The automatic promotions running now, for the storefront to name on the products they apply to

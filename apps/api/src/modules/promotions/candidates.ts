@@ -23,22 +23,27 @@ export interface NamedCandidate extends PromotionCandidate {
 export const nameIn = (candidate: Pick<NamedCandidate, 'nameEn' | 'nameAr'>, lng: Language) => (lng === 'ar' ? candidate.nameAr : candidate.nameEn);
 
 /** The promotion row's id, qualified: in a subquery, drizzle's bare "id" could be another table's. */
-const PROMOTION_ID = sql`${promotions}.${sql.identifier('id')}`;
+export const PROMOTION_ID = sql`${promotions}.${sql.identifier('id')}`;
+
+/** A promotion row's own fields, as both the back office and the weighing read them. */
+export const PROMOTION_FIELDS = {
+  id: promotions.id,
+  code: promotions.code,
+  nameEn: promotions.nameEn,
+  nameAr: promotions.nameAr,
+  kind: promotions.kind,
+  value: promotions.value,
+  minSubtotalCents: promotions.minSubtotalCents,
+  startsAt: promotions.startsAt,
+  endsAt: promotions.endsAt,
+  usageLimit: promotions.usageLimit,
+  perCustomerLimit: promotions.perCustomerLimit,
+  active: promotions.active,
+};
 
 function candidateColumns(userId: string | undefined) {
   return {
-    id: promotions.id,
-    code: promotions.code,
-    nameEn: promotions.nameEn,
-    nameAr: promotions.nameAr,
-    kind: promotions.kind,
-    value: promotions.value,
-    minSubtotalCents: promotions.minSubtotalCents,
-    startsAt: promotions.startsAt,
-    endsAt: promotions.endsAt,
-    usageLimit: promotions.usageLimit,
-    perCustomerLimit: promotions.perCustomerLimit,
-    active: promotions.active,
+    ...PROMOTION_FIELDS,
     departmentIds: sql<string[]>`coalesce((select array_agg(d.category_id::text) from ${promotionDepartments} d where d.promotion_id = ${PROMOTION_ID}), '{}')`,
     productIds: sql<string[]>`coalesce((select array_agg(pp.product_id::text) from ${promotionProducts} pp where pp.promotion_id = ${PROMOTION_ID}), '{}')`,
     // Counted only where a limit needs them.
