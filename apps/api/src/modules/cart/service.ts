@@ -188,7 +188,11 @@ async function readCart(db: Database, owner: CartOwner, { lng, tokens }: CartCon
  */
 export async function getCart(db: Database, owner: CartOwner, context: CartContext): Promise<Cart> {
   const cart = await readCart(db, owner, context);
-  if (!cart) return EMPTY_CART;
+  return cart ? answerCart(db, owner, cart, context) : EMPTY_CART;
+}
+
+/** The answer for a cart as read: its totals, and the promotion that applies to it now (see `getCart`). */
+async function answerCart(db: Database, owner: CartOwner, cart: ReadCart, context: CartContext): Promise<Cart> {
   const { identity, items, count, subtotalCents, savingsCents } = cart;
   const answer: Cart = {
     ...identity,
@@ -247,7 +251,8 @@ export async function applyPromoCode(db: Database, owner: CartOwner, code: strin
   // A cart with an eligible line exists (else NOT_APPLICABLE above): its owner is a shopper or a guest.
   if (owner.kind === 'nobody' || !cart?.identity._id) throw refusalError(refusal('PROMO_NOT_APPLICABLE'));
   await db.update(carts).set({ promotionId: candidate.id, updatedAt: sql`now()` }).where(ownedBy(owner));
-  return getCart(db, owner, context);
+  // The lines just read, with the code now stored: no second read of the cart.
+  return answerCart(db, owner, { ...cart, promotionId: candidate.id }, context);
 }
 
 /** Takes the entered promo code out of the owner's cart; answers the cart (also when it held none). */
