@@ -307,15 +307,18 @@ async function productsByIds(db: Reader, ids: string[], lng: Language) {
   return inOrder(read, ids, lng);
 }
 
-/** The department aisles' page statement, prepared for the database it runs on (planned once per connection or session). */
+/**
+ * The department aisles' page statement, prepared for the database it runs on (planned once per
+ * connection or session). `= some(array)` is PostgreSQL's membership in an array (ANY's synonym).
+ */
 const pageStatement = statementOverIds<PageRead>({
-  server: (db) => pageQuery(db).where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare('aisle_page'),
+  server: (db) => pageQuery(db).where(sql`${products.id} = some(${sql.placeholder('ids')}::uuid[])`).prepare('aisle_page'),
   embedded: {
     name: 'dukkan_aisle_page',
     statement: sql`select ${namedColumns(pageColumns)} from ${products}
       inner join ${categories} on ${eq(products.categoryId, categories.id)}
       inner join ${subcategories} on ${eq(products.subcategoryId, subcategories.id)}
-      where ${products.id} = any($1)`,
+      where ${products.id} = some($1)`,
   },
 });
 

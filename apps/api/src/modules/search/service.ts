@@ -430,13 +430,13 @@ const suggestionColumns = {
   version: catalogVersionNow,
 };
 
-/** The suggestions' statement on the server, prepared by the driver. */
+/** The suggestions' statement on the server, prepared by the driver (`= some(array)`: membership in an array, ANY's synonym). */
 const prepareSuggestions = (db: Database) =>
   db
     .select(suggestionColumns)
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
-    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .where(sql`${products.id} = some(${sql.placeholder('ids')}::uuid[])`)
     .prepare('search_suggestions');
 
 type SuggestionRow = Awaited<ReturnType<ReturnType<typeof prepareSuggestions>['execute']>>[number];
@@ -448,7 +448,7 @@ const suggestionRows = statementOverIds<SuggestionRow>({
     name: 'dukkan_search_suggestions',
     statement: sql`select ${namedColumns(suggestionColumns)} from ${products}
       inner join ${categories} on ${eq(products.categoryId, categories.id)}
-      where ${products.id} = any($1)`,
+      where ${products.id} = some($1)`,
   },
 });
 
