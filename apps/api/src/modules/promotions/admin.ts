@@ -20,7 +20,7 @@ import { categories, orders, products, promotionDepartments, promotionProducts, 
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { changedFields, recordAudit, type AuditActor } from '../admin/audit/record';
 
-import { PROMOTION_FIELDS, PROMOTION_ID } from './candidates';
+import { PROMOTION_FIELDS, PROMOTION_ID, PROMOTION_TARGETS } from './candidates';
 
 /*
  * The back office's promotions (issue #35, decision 0059): created, listed, read, changed and
@@ -49,8 +49,7 @@ const columns = {
   updatedAt: promotions.updatedAt,
   uses: liveUses,
   status: statusSql,
-  departments: sql<string[]>`coalesce((select array_agg(c.slug order by c.position) from ${promotionDepartments} d join ${categories} c on c.id = d.category_id where d.promotion_id = ${PROMOTION_ID}), '{}')`,
-  products: sql<string[]>`coalesce((select array_agg(pp.product_id::text order by pp.product_id) from ${promotionProducts} pp where pp.promotion_id = ${PROMOTION_ID}), '{}')`,
+  ...PROMOTION_TARGETS,
 };
 
 type Row = Awaited<ReturnType<typeof selectPromotions>>[number];

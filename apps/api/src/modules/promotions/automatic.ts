@@ -4,9 +4,9 @@ import type { AutomaticPromotion } from '@dukkan/contracts/promotions';
 import { asc, sql } from 'drizzle-orm';
 
 import type { Executor } from '../../db/client';
-import { categories, promotionDepartments, promotionProducts, promotions } from '../../db/schema';
+import { promotions } from '../../db/schema';
 
-import { automaticNow, PROMOTION_ID } from './candidates';
+import { automaticNow, PROMOTION_TARGETS } from './candidates';
 
 
 /**
@@ -21,8 +21,7 @@ export async function automaticPromotions(db: Executor, lng: Language): Promise<
       kind: promotions.kind,
       value: promotions.value,
       minSubtotalCents: promotions.minSubtotalCents,
-      departments: sql<string[]>`coalesce((select array_agg(c.slug order by c.position) from ${promotionDepartments} d join ${categories} c on c.id = d.category_id where d.promotion_id = ${PROMOTION_ID}), '{}')`,
-      products: sql<string[]>`coalesce((select array_agg(pp.product_id::text order by pp.product_id) from ${promotionProducts} pp where pp.promotion_id = ${PROMOTION_ID}), '{}')`,
+      ...PROMOTION_TARGETS,
     })
     .from(promotions)
     .where(automaticNow)

@@ -2,7 +2,7 @@ import type { Language } from '@dukkan/contracts/common';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 
 import type { Executor, Transaction } from '../../db/client';
-import { promotionDepartments, promotionProducts, promotions, promotionUses } from '../../db/schema';
+import { categories, promotionDepartments, promotionProducts, promotions, promotionUses } from '../../db/schema';
 
 import type { PromotionCandidate } from './apply';
 
@@ -24,6 +24,12 @@ export const nameIn = (candidate: Pick<NamedCandidate, 'nameEn' | 'nameAr'>, lng
 
 /** The promotion row's id, qualified: in a subquery, drizzle's bare "id" could be another table's. */
 export const PROMOTION_ID = sql`${promotions}.${sql.identifier('id')}`;
+
+/** What a promotion is limited to, as answered: its departments' keys (in the shop's order) and its products' ids. */
+export const PROMOTION_TARGETS = {
+  departments: sql<string[]>`coalesce((select array_agg(c.slug order by c.position) from ${promotionDepartments} d join ${categories} c on c.id = d.category_id where d.promotion_id = ${PROMOTION_ID}), '{}')`,
+  products: sql<string[]>`coalesce((select array_agg(pp.product_id::text order by pp.product_id) from ${promotionProducts} pp where pp.promotion_id = ${PROMOTION_ID}), '{}')`,
+};
 
 /** A promotion row's own fields, as both the back office and the weighing read them. */
 export const PROMOTION_FIELDS = {
