@@ -305,6 +305,8 @@ export const StatsSchema = z.object({
   outOfStock: z.array(StockProductSchema),
   /** The last 7 days' best sellers by units sold in paid orders. */
   bestSellers: z.array(z.object({ _id: IdSchema, title: z.object({ en: z.string(), ar: z.string() }), quantity: z.number().int(), revenue: z.number() })),
+  /** Reviews waiting for moderation (issue #36). */
+  pendingReviews: z.number().int().nonnegative(),
 });
 export type Stats = z.infer<typeof StatsSchema>;
 export const StatsResponseSchema = dataSchema(StatsSchema);
@@ -340,11 +342,13 @@ export const AUDIT_ACTIONS = [
   'promotion.create',
   'promotion.update',
   'promotion.deactivate',
+  'review.approve',
+  'review.reject',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 
-export const AUDIT_ENTITY_TYPES = ['staff', 'product', 'import', 'order', 'customer', 'settings', 'promotion'] as const;
+export const AUDIT_ENTITY_TYPES = ['staff', 'product', 'import', 'order', 'customer', 'settings', 'promotion', 'review'] as const;
 export const AuditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type AuditEntityType = z.infer<typeof AuditEntityTypeSchema>;
 

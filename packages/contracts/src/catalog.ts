@@ -59,11 +59,23 @@ export const ProductSchema = z.object({
   brand: z.string(),
   /** Units in stock. */
   quantity: z.number().int().nonnegative(),
-  /** Average rating from 1.0 to 5.0, one decimal. */
+  /**
+   * The mean of the approved reviews' stars, 1.0 to 5.0 with one decimal; 0 without any
+   * (issue #36: never a made-up figure).
+   */
   rating: z.number().min(0).max(5),
+  /** How many approved reviews the product has. */
   reviewCount: z.number().int().nonnegative(),
 });
 export type Product = z.infer<typeof ProductSchema>;
+
+/**
+ * `GET /api/product/{id}`'s product: with `bestSeller`, true when it is among its department's
+ * best sellers by units in paid orders over the last 30 days (the top 10, or the top 5 %,
+ * whichever is fewer; refreshed hourly).
+ */
+export const ProductDetailSchema = ProductSchema.extend({ bestSeller: z.boolean() });
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
 export const CategoryListResponseSchema = dataSchema(z.array(CategorySchema));
 export type CategoryListResponse = z.infer<typeof CategoryListResponseSchema>;
@@ -71,7 +83,7 @@ export type CategoryListResponse = z.infer<typeof CategoryListResponseSchema>;
 export const ProductPageResponseSchema = pagedSchema(ProductSchema);
 export type ProductPageResponse = z.infer<typeof ProductPageResponseSchema>;
 
-export const ProductResponseSchema = dataSchema(ProductSchema);
+export const ProductResponseSchema = dataSchema(ProductDetailSchema);
 export type ProductResponse = z.infer<typeof ProductResponseSchema>;
 
 export const SubcategoryPageResponseSchema = pagedSchema(SubcategorySchema);

@@ -94,6 +94,10 @@ export const ERROR_CODES = [
   'PROMO_NOT_APPLICABLE',
   'PROMO_USED_UP',
   'PROMO_ALREADY_USED',
+  // Reviews (issue #36)
+  'REVIEW_NOT_VERIFIED',
+  'REVIEW_EXISTS',
+  'REVIEW_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
