@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { openDatabase } from './client';
+import { openDatabase, rowsOf } from './client';
 
 /** The statement's rows, from either driver. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 describe('openDatabase (embedded)', () => {
   it('does not zero-fill new WAL segments, which stalled the statement that crossed into one', async () => {

@@ -42,6 +42,11 @@ export type DatabaseOptions =
   /** `dataDir` undefined means in memory; `loadDataDir` starts from a dump (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
+/** The rows of a raw statement (`db.execute`), from either driver: both answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 /** Whether `db` is the embedded database (PGlite: one connection, statements run in this thread). */
 export function isEmbedded(db: Executor): boolean {
   return (db as unknown as { $client?: unknown }).$client instanceof PGlite;

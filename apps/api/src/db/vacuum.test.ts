@@ -3,13 +3,13 @@ import { describe, expect, inject, it } from 'vitest';
 
 import { useTestApp } from '../test/test-app';
 
+import { rowsOf } from './client';
 import { vacuumNewProducts } from './vacuum';
 
 const t = useTestApp();
 const onServer = inject('dbKind') === 'postgres';
 
 /** The statement's rows, from either driver. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Pages of the products table the visibility map marks visible to all (0 on a server, where it is autovacuum's). */
 async function allVisiblePages(): Promise<number> {

@@ -3,7 +3,7 @@ import type { Language } from '@dukkan/contracts/common';
 import { centsToDollars } from '@dukkan/contracts/money';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { namedColumns, statementOverIds } from '../../db/embedded-statement';
 import { categories, products, subcategories } from '../../db/schema';
 import { catalogVersionNow, readCatalogVersion } from '../../lib/catalog-version';
@@ -126,11 +126,6 @@ export interface FacetRow extends Record<string, unknown> {
   rated_1: number;
   min_price: number | null;
   max_price: number | null;
-}
-
-/** The statement's rows, from either driver. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**

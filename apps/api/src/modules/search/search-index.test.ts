@@ -3,6 +3,7 @@ import type { Language } from '@dukkan/contracts/common';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { rowsOf } from '../../db/client';
 import { products } from '../../db/schema';
 import { bumpCatalogVersion, readCatalogVersion } from '../../lib/catalog-version';
 import { insertProducts } from '../../seed/load-catalog';
@@ -23,7 +24,6 @@ import { planningForTests, searchProducts, suggestProducts } from './service';
  * the count, for every kind of query, filter, sort and page, and the index must follow the catalog.
  */
 /** A statement's rows, from either driver. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const GENERATED = 5_000;
 const t = useTestApp();

@@ -1,7 +1,7 @@
 import type { AisleSort } from '@dukkan/contracts/aisle';
 import { sql } from 'drizzle-orm';
 
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { catalogVersion, products } from '../../db/schema';
 import { LeastKept } from '../../lib/least-kept';
 import {
@@ -81,7 +81,6 @@ export interface SearchIndex {
 /** A word that counts in a query: every lexeme that stands for it (the word's and its corrections'). */
 export type WordPatterns = LexemePattern[];
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** What the aisle's columns (AISLE_COLUMNS) read, and the catalog order's keys. */
 const CHUNK_COLUMNS = sql.join(

@@ -2,7 +2,7 @@ import type { Language } from '@dukkan/contracts/common';
 import { MAX_SUGGESTIONS, type ProductSearchResponse, type SearchSuggestion } from '@dukkan/contracts/search';
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { namedColumns, statementOverIds } from '../../db/embedded-statement';
 import { categories, products, searchTerms } from '../../db/schema';
 import { catalogVersionNow, readCatalogVersion } from '../../lib/catalog-version';
@@ -71,7 +71,6 @@ const textArray = (values: string[]) => sql`array[${sql.join(
 const configOf = (word: string) => (isArabicWord(word) ? 'arabic' : 'english');
 
 /** A statement's rows, from either driver. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The letters that make a word Arabic (normalize.ts `isArabicWord`), as a regular expression for SQL. */
 const ARABIC_LETTER = '[\u0621-\u06D3]';
