@@ -38,9 +38,6 @@ export interface SeedProduct {
   listPriceCents: number | null;
   /** Units in stock, 0 or more. */
   quantity: number;
-  /** 1.0 to 5.0 with one decimal; 0 when nobody has reviewed it (`reviewCount` 0). */
-  rating: number;
-  reviewCount: number;
   /** Path under /images; the first entry of `images` too. */
   thumbnail: string;
   /** At least 3 gallery image paths under /images. */

@@ -1,7 +1,7 @@
 /**
  * The demo catalog: nine departments, their subcategories and 36 products each, in English
- * and Arabic. Completely deterministic: stock, ratings, review counts and list prices come from
- * PRNGs seeded by each product's slug.
+ * and Arabic. Completely deterministic: stock and list prices come from PRNGs seeded by each
+ * product's slug. No ratings or review counts: the demo catalog ships no reviews (issue #36).
  */
 import { DEPARTMENT_NAMES, type DepartmentName } from '@dukkan/contracts/catalog';
 
@@ -73,19 +73,18 @@ export function productImagePaths(slug: string): string[] {
 
 export interface ProductStats {
   quantity: number;
-  rating: number;
-  reviewCount: number;
 }
 
-/** Stock (mostly 5–250, sometimes 1–3), rating (2.8–5.0, one decimal) and review count (3–9000). */
+/**
+ * Stock: mostly 5–250, sometimes 1–3. No rating and no review count: the demo catalog ships no
+ * reviews, and only approved reviews of shoppers make them (issue #36).
+ */
 export function statsFrom(random: () => number): ProductStats {
   const quantity = random() < 0.07 ? 1 + Math.floor(random() * 3) : 5 + Math.floor(random() * 246);
-  const rating = Math.min(50, Math.round(28 + 22 * Math.sqrt(random()))) / 10;
-  const reviewCount = Math.min(9000, Math.max(3, Math.round(3 * Math.pow(3000, random()))));
-  return { quantity, rating, reviewCount };
+  return { quantity };
 }
 
-/** Stock, rating and review count of a demo product, derived from its slug. */
+/** Stock of a demo product, derived from its slug. */
 export function productStats(slug: string): ProductStats {
   return statsFrom(mulberry32(hashString(slug)));
 }

@@ -114,8 +114,6 @@ class Columns {
   priceCents: number[] = [];
   listPriceCents: (number | null)[] = [];
   quantity: number[] = [];
-  ratingTenths: number[] = [];
-  reviewCount: number[] = [];
   thumbnail: string[] = [];
   images: string[] = [];
   position: number[] = [];
@@ -135,8 +133,6 @@ class Columns {
     this.priceCents.push(p.priceCents);
     this.listPriceCents.push(p.listPriceCents);
     this.quantity.push(p.quantity);
-    this.ratingTenths.push(Math.round(p.rating * 10));
-    this.reviewCount.push(p.reviewCount);
     this.thumbnail.push(p.thumbnail);
     this.images.push(arrayLiteral(p.images));
     this.position.push(position);
@@ -149,9 +145,10 @@ class Columns {
 
   /**
    * One INSERT of the whole batch from `unnest` of one array per column: the statement's text
-   * and its 19 parameters stay the same size whatever the batch's, so neither driver builds a
+   * and its 17 parameters stay the same size whatever the batch's, so neither driver builds a
    * statement of tens of thousands of placeholders. A product already there (same slug) is
-   * kept: a larger synthetic run only adds the rest.
+   * kept: a larger synthetic run only adds the rest. Every product starts with no rating and no
+   * reviews (rating 0, count 0): only approved reviews make them (issue #36).
    */
   statement() {
     const p = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
@@ -159,15 +156,15 @@ class Columns {
       insert into ${products} (id, slug, category_id, subcategory_id, title_en, title_ar, description_en, description_ar,
         brand_en, brand_ar, price_cents, list_price_cents, quantity, rating_tenths, review_count, thumbnail, images, position, created_at, updated_at)
       select id, slug, category_id, subcategory_id, title_en, title_ar, description_en, description_ar,
-        brand_en, brand_ar, price_cents, list_price_cents, quantity, rating_tenths, review_count, thumbnail, images::text[], position,
+        brand_en, brand_ar, price_cents, list_price_cents, quantity, 0, 0, thumbnail, images::text[], position,
         coalesce(created_at, now()), coalesce(created_at, now())
       from unnest(${p(this.id, 'uuid')}, ${p(this.slug, 'text')}, ${p(this.categoryId, 'uuid')}, ${p(this.subcategoryId, 'uuid')},
         ${p(this.titleEn, 'text')}, ${p(this.titleAr, 'text')}, ${p(this.descriptionEn, 'text')}, ${p(this.descriptionAr, 'text')},
         ${p(this.brandEn, 'text')}, ${p(this.brandAr, 'text')}, ${p(this.priceCents, 'integer')}, ${p(this.listPriceCents, 'integer')},
-        ${p(this.quantity, 'integer')}, ${p(this.ratingTenths, 'smallint')}, ${p(this.reviewCount, 'integer')}, ${p(this.thumbnail, 'text')},
+        ${p(this.quantity, 'integer')}, ${p(this.thumbnail, 'text')},
         ${p(this.images, 'text')}, ${p(this.position, 'integer')}, ${p(this.createdAt, 'timestamptz')})
         as batch(id, slug, category_id, subcategory_id, title_en, title_ar, description_en, description_ar,
-          brand_en, brand_ar, price_cents, list_price_cents, quantity, rating_tenths, review_count, thumbnail, images, position, created_at)
+          brand_en, brand_ar, price_cents, list_price_cents, quantity, thumbnail, images, position, created_at)
       on conflict (slug) do nothing`;
   }
 }

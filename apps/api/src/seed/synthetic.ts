@@ -2,8 +2,8 @@
  * A large synthetic catalog for benchmarks and aisle tests, shaped like a real store's (the
  * README's "Benchmarks and budgets"): bilingual products composed from per-department word
  * lists, over the demo catalog's departments and subcategories, about 18 000 brands with a long
- * tail (`synthetic-brands.ts`), prices from cents to thousands of dollars, ratings, stock, list
- * prices and creation dates spread over five years; the demo products' artwork is reused.
+ * tail (`synthetic-brands.ts`), prices from cents to thousands of dollars, stock, list prices and
+ * creation dates spread over five years (no ratings: issue #36); the demo products' artwork is reused.
  * Product n is drawn from a PRNG of its own (seed, n), so it is the same whatever the count,
  * and a generator yields them: a million products never sit in memory at once.
  */
@@ -27,8 +27,6 @@ export const SYNTHETIC_FIRST_POSITION = 1_000_000;
 export const ON_SALE_SHARE = 0.15;
 /** Share of products out of stock (quantity 0). */
 export const OUT_OF_STOCK_SHARE = 0.1;
-/** Share of products nobody has reviewed: review count 0 and rating 0 ('not rated yet'). */
-export const UNREVIEWED_SHARE = 0.08;
 /** Creation dates run back five years from this moment (fixed, so a seed's catalog is too). */
 export const CREATED_BEFORE = Date.UTC(2026, 11, 1);
 const FIVE_YEARS_MS = 5 * 365 * 24 * 3600 * 1000;
@@ -166,12 +164,7 @@ function drawProduct(n: number, seed: number, seedTag: string): SeedProduct {
   const listPriceCents = random() < ON_SALE_SHARE ? roundUpListPrice(Math.ceil(priceCents * (1.1 + random() * 0.5))) : null;
   const stock = random();
   const quantity = stock < OUT_OF_STOCK_SHARE ? 0 : stock < 0.18 ? 1 + Math.floor(random() * 5) : 6 + Math.floor(300 * Math.pow(random(), 2));
-  // Review counts log-uniform up to 20 000, mostly few; a product's average is its quality (most
-  // 3.5–4.3, a tail down to 1.6) blurred by few reviews, within 1.0–5.0.
-  const reviewCount = random() < UNREVIEWED_SHARE ? 0 : Math.max(1, Math.round(Math.pow(20_000, Math.pow(random(), 1.5))));
-  const quality = 4.3 - 2.7 * Math.pow(random(), 3);
-  const blur = ((random() * 2 - 1) * 2) / Math.sqrt(Math.max(1, reviewCount));
-  const rating = reviewCount === 0 ? 0 : Math.round(Math.min(5, Math.max(1, quality + blur)) * 10) / 10;
+  // No rating and no review count: only approved reviews of shoppers make them (issue #36).
   const createdAt = new Date(CREATED_BEFORE - Math.floor(FIVE_YEARS_MS * Math.pow(random(), 1.5)));
   const slug = `syn-${n}-${seedTag}-${dept.key}-${key}`;
   return {
@@ -187,8 +180,6 @@ function drawProduct(n: number, seed: number, seedTag: string): SeedProduct {
     priceCents,
     listPriceCents,
     quantity,
-    rating,
-    reviewCount,
     thumbnail: images[0] ?? '',
     images,
     createdAt,

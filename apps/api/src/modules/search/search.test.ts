@@ -34,12 +34,12 @@ const titles = (products: Pick<Product, 'title'>[]) => products.map((p) => p.tit
  * Adds one published beverage after start-up, with `product`'s texts and figures, at catalog
  * position `position`, raising the catalog's version as every catalog write does.
  */
-async function addBeverage(product: Omit<SeedProduct, 'categorySlug' | 'subcategorySlug' | 'rating' | 'reviewCount' | 'thumbnail' | 'images'>, position: number) {
+async function addBeverage(product: Omit<SeedProduct, 'categorySlug' | 'subcategorySlug' | 'thumbnail' | 'images'>, position: number) {
   const picture = '/images/products/x/0.svg';
   await t.database.db.transaction(async (tx) => {
     await insertProducts(
       tx,
-      [{ ...product, categorySlug: 'Grocery', subcategorySlug: 'grocery-beverages', rating: 4.5, reviewCount: 3, thumbnail: picture, images: [picture, '/images/products/x/1.svg', '/images/products/x/2.svg'] }],
+      [{ ...product, categorySlug: 'Grocery', subcategorySlug: 'grocery-beverages', thumbnail: picture, images: [picture, '/images/products/x/1.svg', '/images/products/x/2.svg'] }],
       position,
     );
     await bumpCatalogVersion(tx);
