@@ -912,3 +912,63 @@ export const promotionUses = pgTable(
     index('promotion_uses_live_idx').on(t.promotionId).where(sql`${t.releasedAt} is null`),
   ],
 );
+
+/**
+ * Shoppers' reviews (issue #36, decision 0060): one per shopper and product, written only by a
+ * shopper with a delivered order line of it, shown only once staff approved it. The product's
+ * `rating_tenths` and `review_count` are recomputed from its approved ones at every change.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1–5 whole stars. */
+    rating: smallint('rating').notNull(),
+    /** Plain text as typed; shown as text. */
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The language it was written in ('en' or 'ar'): the page's own come first; mail about it is in it. */
+    language: text('language').notNull(),
+    /** 'pending' until staff approve or reject it; an edit sends it back to 'pending'. */
+    status: text('status').notNull().default('pending'),
+    rejectReason: text('reject_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** The email of the staff member who last approved or rejected it. */
+    moderatedBy: text('moderated_by'),
+  },
+  (t) => [
+    uniqueIndex('reviews_user_product_idx').on(t.userId, t.productId),
+    // A product's pages and its recomputation read its approved reviews only.
+    index('reviews_product_approved_idx').on(t.productId, t.createdAt).where(sql`${t.status} = 'approved'`),
+    // The back office's queue: by status, oldest or newest first.
+    index('reviews_status_created_idx').on(t.status, t.createdAt, t.id),
+    // A shopper's reviews of the last day (the daily limit).
+    index('reviews_user_created_idx').on(t.userId, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check('reviews_title_length', sql`char_length(${t.title}) between 1 and 100`),
+    check('reviews_body_length', sql`char_length(${t.body}) between 1 and 5000`),
+    check('reviews_language_known', sql`${t.language} in ('en', 'ar')`),
+    check('reviews_status_known', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('reviews_reason_when_rejected', sql`${t.status} = 'rejected' or ${t.rejectReason} is null`),
+  ],
+);
+
+/**
+ * The products that earn the 'Best seller' badge (issue #36): per department the top 10 by units
+ * in paid orders of the last 30 days, or the top 5 % of its published products if fewer. Rebuilt
+ * at least hourly (catalog/best-sellers.ts); empty in a shop without sales.
+ */
+export const bestSellers = pgTable('best_sellers', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  units: integer('units').notNull(),
+});

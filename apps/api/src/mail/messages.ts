@@ -45,6 +45,12 @@ const TEXTS = {
     refundedAmount: 'Amount refunded',
     refundedTotal: 'Refunded in all for this order',
     refundedDelay: 'Your bank may take up to 10 days to show it.',
+    reviewApprovedSubject: 'Your Dukkan review is published',
+    reviewApprovedIntro: (product: string) => `Thank you for your review of ${product}. Our staff have read it and it now appears on the product's page.`,
+    reviewRejectedSubject: 'Your Dukkan review was not published',
+    reviewRejectedIntro: (product: string) => `Thank you for your review of ${product}. Our staff have read it and could not publish it.`,
+    reviewRejectedAgain: 'You can edit your review on the product page and send it again.',
+    viewProduct: 'View the product',
     signOff: 'The Dukkan team',
   },
   ar: {
@@ -77,6 +83,12 @@ const TEXTS = {
     refundedAmount: 'المبلغ المسترد',
     refundedTotal: 'إجمالي المسترد من هذا الطلب',
     refundedDelay: 'قد يستغرق ظهوره في حسابك البنكي حتى 10 أيام.',
+    reviewApprovedSubject: 'تم نشر تقييمك في دكّان',
+    reviewApprovedIntro: (product: string) => `شكرًا لتقييمك للمنتج ${product}. قرأه فريقنا وهو الآن معروض في صفحة المنتج.`,
+    reviewRejectedSubject: 'لم يُنشر تقييمك في دكّان',
+    reviewRejectedIntro: (product: string) => `شكرًا لتقييمك للمنتج ${product}. قرأه فريقنا ولم يتمكن من نشره.`,
+    reviewRejectedAgain: 'يمكنك تعديل تقييمك في صفحة المنتج وإرساله من جديد.',
+    viewProduct: 'عرض المنتج',
     signOff: 'فريق دكّان',
   },
 } as const;
@@ -210,6 +222,25 @@ export function orderNoticeMessage({ to, name, orderId, notice, link, lng }: { t
       lng,
       `<p>${escapeHtml(t.hello(name))}</p>${body.map((part) => `<p>${htmlOf(part)}</p>`).join('')}` +
         `<p><a href="${escapeHtml(link)}">${escapeHtml(t.viewOrder)}</a></p><p>${escapeHtml(t.signOff)}</p>`,
+    ),
+  };
+}
+
+/**
+ * The shopper's news about their review (issue #36): published, or not published with the reason
+ * staff gave, in the language the review was written in, with a link to the product's page.
+ */
+export function reviewModeratedMessage({ to, name, product, approved, reason, link, lng }: { to: string; name: string; product: string; approved: boolean; reason: string | null; link: string; lng: Language }): MailMessage {
+  const t = TEXTS[lng];
+  const body = approved ? [t.reviewApprovedIntro(product)] : [t.reviewRejectedIntro(product), `${t.reason}: ${reason ?? ''}`, t.reviewRejectedAgain];
+  return {
+    to,
+    subject: approved ? t.reviewApprovedSubject : t.reviewRejectedSubject,
+    text: [t.hello(name), '', ...body.flatMap((part) => [part, '']), `${t.viewProduct}: ${link}`, '', t.signOff].join('\n'),
+    html: html(
+      lng,
+      `<p>${escapeHtml(t.hello(name))}</p>${body.map((part) => `<p>${escapeHtml(part)}</p>`).join('')}` +
+        `<p><a href="${escapeHtml(link)}">${escapeHtml(t.viewProduct)}</a></p><p>${escapeHtml(t.signOff)}</p>`,
     ),
   };
 }

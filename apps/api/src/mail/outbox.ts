@@ -31,7 +31,9 @@ export type MailKind =
   | 'order-refunded'
   | 'email-changed'
   | 'staff-invitation'
-  | 'staff-password-reset';
+  | 'staff-password-reset'
+  | 'review-approved'
+  | 'review-rejected';
 
 /**
  * Writes a message to the outbox on `db`, which should be the transaction of the change the

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { insertProducts } from '../../seed/load-catalog';
 import { generateSyntheticProducts } from '../../seed/synthetic';
 import { aisleOf, everything, expectFacetsMatch, queryOf, randomFilters, seeded } from '../../test/aisle-oracle';
+import { reviewCatalog } from '../../test/review-fixtures';
 import { useTestApp } from '../../test/test-app';
 
 /*
@@ -20,6 +21,7 @@ const search = async (query: string) => aisleOf(await t.get(`/api/product/search
 const aisles: Record<string, Product[]> = {};
 beforeAll(async () => {
   await t.database.db.transaction((tx) => insertProducts(tx, generateSyntheticProducts(GENERATED, 34), 2_000_000));
+  await reviewCatalog(t.database.db);
   await t.database.db.execute(sql`analyze products`);
   for (const name of ['Fashion', 'electronics']) aisles[name] = await everything((q) => department(name, q));
 }, 120_000);

@@ -4,6 +4,7 @@ import { ErrorResponseSchema } from '@dukkan/contracts/common';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { aisleOf, everything, expectFacetsMatch, queryOf, randomFilters, seeded } from '../../test/aisle-oracle';
+import { reviewCatalog } from '../../test/review-fixtures';
 import { useTestApp } from '../../test/test-app';
 
 const t = useTestApp();
@@ -13,7 +14,10 @@ const search = async (query: string, headers?: Record<string, string>) => aisleO
 
 let grocery: Product[] = [];
 beforeAll(async () => {
+  // Ratings come only from approved reviews: reviewed products make the rating sort and filter tell.
+  await reviewCatalog(t.database.db);
   grocery = await everything((q) => department('Grocery', q));
+  if (new Set(grocery.map((p) => p.rating)).size < 5) throw new Error('the reviewed catalog should spread its ratings');
 });
 
 describe('GET /api/product/category/{name}: filters', () => {

@@ -3,8 +3,9 @@ import type { StaffRole } from '@dukkan/contracts/admin-staff';
 import { centsToDollars, dollarsToCents } from '@dukkan/contracts/money';
 import { sql } from 'drizzle-orm';
 
-import type { Database, Executor } from '../../../db/client';
+import { rowsOf, type Database, type Executor } from '../../../db/client';
 import { badRequest } from '../../../lib/errors';
+import { countPendingReviews } from '../../reviews/moderation';
 
 /*
  * The dashboard's figures (issue #21, decision 0038), each one SQL aggregation: days are UTC
@@ -28,11 +29,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => dayOf(new Date(dayStart(day).getTime() + n * DAY_MS));
-
-/** The statement's rows, from either driver. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * The range a query asks for: `to` defaults to today (UTC), `from` to the 30 days ending at `to`.
@@ -185,6 +181,7 @@ export async function shopStats(
       const lowStock = await stockListOf(tx, 'low', lowStockThreshold);
       const outOfStock = await stockListOf(tx, 'out', lowStockThreshold);
       const bestSellers = await bestSellersOf(tx, today);
+      const pendingReviews = await countPendingReviews(tx);
       const revenueCents = days.reduce((sum, day) => sum + dollarsToCents(day.revenue), 0);
       return {
         from,
@@ -197,6 +194,7 @@ export async function shopStats(
         lowStock,
         outOfStock,
         bestSellers,
+        pendingReviews,
       };
     },
     { accessMode: 'read only', isolationLevel: 'repeatable read' },
