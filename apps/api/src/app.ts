@@ -40,11 +40,13 @@ import { adminOrderRoutes } from './modules/admin/orders/routes';
 import { adminPhotoRoutes } from './modules/admin/photos/routes';
 import { adminProductRoutes } from './modules/admin/products/routes';
 import { adminPromotionRoutes } from './modules/admin/promotions/routes';
+import { adminReviewRoutes } from './modules/admin/reviews/routes';
 import { staffRoutes } from './modules/admin/staff/routes';
 import { adminStatsRoutes } from './modules/admin/stats/routes';
 import { adminWebRoutes } from './modules/admin/web-routes';
 import { startGuestCartCleanup } from './modules/cart/cleanup';
 import { cartRoutes } from './modules/cart/routes';
+import { startBestSellerRefresh } from './modules/catalog/best-sellers';
 import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
@@ -53,6 +55,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { payRoutes } from './modules/payments/pay-routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { promotionRoutes } from './modules/promotions/routes';
+import { reviewRoutes } from './modules/reviews/routes';
 import { searchRoutes } from './modules/search/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { userRoutes } from './modules/users/routes';
@@ -228,6 +231,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(healthRoutes, { prefix: '/api', db });
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
   await app.register(promotionRoutes, { prefix: '/api', db, cache });
+  await app.register(reviewRoutes, { prefix: '/api', db, cache, catalog });
   await app.register(searchRoutes, { prefix: '/api', db, cache });
   await app.register(userRoutes, { prefix: '/api', db, limiter: failureLimiter, creationLimiter, outbox, publicUrl: config.publicUrl });
   await app.register(cartRoutes, { prefix: '/api', db, creationLimiter });
@@ -237,6 +241,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
   await app.register(adminProductRoutes, { prefix: '/api/admin', db, catalog, lowStockThreshold: config.lowStockThreshold });
   await app.register(adminPromotionRoutes, { prefix: '/api/admin', db });
+  await app.register(adminReviewRoutes, { prefix: '/api/admin', db, outbox, publicUrl: config.publicUrl, catalog });
   await app.register(staffRoutes, { prefix: '/api/admin', db, limiter: staffLimiter, outbox, publicUrl: config.publicUrl, firstOwner: config.firstOwner });
   await app.register(adminPhotoRoutes, { prefix: '/api/admin', db });
   await app.register(adminCsvRoutes, { prefix: '/api/admin', db });
@@ -251,16 +256,19 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
 
   // Expired guest carts: deleted once the app is ready, then hourly until it closes.
   // Unpaid orders past their time: cancelled, their stock returned, every minute.
+  // The best sellers: rebuilt hourly by whichever process finds them due (checked every 5 minutes).
   let stopCleanup: StopJob | undefined;
   let stopOrderExpiry: StopJob | undefined;
+  let stopBestSellers: StopJob | undefined;
   app.addHook('onReady', (done) => {
     stopCleanup = startGuestCartCleanup(db, app.log);
     stopOrderExpiry = startOrderExpiry(db, app.log);
+    stopBestSellers = startBestSellerRefresh(db, app.log);
     done();
   });
   // preClose: before every onClose hook (server.ts closes the database in one).
   app.addHook('preClose', async () => {
-    await Promise.all([stopCleanup?.(), stopOrderExpiry?.()]);
+    await Promise.all([stopCleanup?.(), stopOrderExpiry?.(), stopBestSellers?.()]);
   });
 
   return app;

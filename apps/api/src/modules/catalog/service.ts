@@ -1,5 +1,5 @@
 import type { AislePageResponse } from '@dukkan/contracts/aisle';
-import type { Product, Category, Subcategory } from '@dukkan/contracts/catalog';
+import type { Product, ProductDetail, Category, Subcategory } from '@dukkan/contracts/catalog';
 import type { Language } from '@dukkan/contracts/common';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 
@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { categories, products, subcategories } from '../../db/schema';
 
 import { readDepartmentAisle, type AisleMemo, type AisleRequest } from './aisle';
+import { isBestSeller } from './best-sellers';
 import { productColumns, toProduct } from './product-row';
 
 export interface Page<T> {
@@ -79,10 +80,16 @@ export async function listProducts(db: Database, lng: Language, { page, pageSize
   return { data: rows.map((r) => toProduct(r, lng)), page, pageSize, total };
 }
 
-/** One published product, or undefined when no published product has that id. */
-export async function getProduct(db: Database, lng: Language, id: string): Promise<Product | undefined> {
-  const [row] = await selectProducts(db).where(and(eq(products.id, id), isPublished)).limit(1);
-  return row ? toProduct(row, lng) : undefined;
+/** One published product with whether it is a best seller, or undefined when no published product has that id. */
+export async function getProduct(db: Database, lng: Language, id: string): Promise<ProductDetail | undefined> {
+  const [row] = await db
+    .select({ ...productColumns, bestSeller: isBestSeller(products.id) })
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .innerJoin(subcategories, eq(products.subcategoryId, subcategories.id))
+    .where(and(eq(products.id, id), isPublished))
+    .limit(1);
+  return row ? { ...toProduct(row, lng), bestSeller: row.bestSeller === true } : undefined;
 }
 
 /**
