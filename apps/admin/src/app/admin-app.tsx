@@ -26,6 +26,7 @@ const OrderPage = lazy(() => import('../pages/order-page'));
 const CustomersPage = lazy(() => import('../pages/customers-page'));
 const CustomerPage = lazy(() => import('../pages/customer-page'));
 const AuditPage = lazy(() => import('../pages/audit-page'));
+const ReviewsPage = lazy(() => import('../pages/reviews-page'));
 
 /** The screens, under the router's basename `/admin`. */
 export const routes: RouteObject[] = [
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
               { path: adminRoutePatterns.customer, element: <CustomerPage /> },
             ],
           },
+          { element: <RequireRole screen="reviews" />, children: [{ path: adminPaths.reviews(), element: <ReviewsPage /> }] },
           { element: <RequireRole screen="audit" />, children: [{ path: adminPaths.audit(), element: <AuditPage /> }] },
           {
             element: <RequireRole screen="products" />,

@@ -45,7 +45,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const adminApi = createApi({
   reducerPath: 'adminApi',
   baseQuery,
-  tagTypes: ['Session', 'Product', 'Products', 'Ledger', 'Staff', 'Settings', 'Orders', 'Order', 'Customers', 'Customer', 'Stats', 'Audit', 'Promotions', 'Promotion'],
+  tagTypes: ['Session', 'Product', 'Products', 'Ledger', 'Staff', 'Settings', 'Orders', 'Order', 'Customers', 'Customer', 'Stats', 'Audit', 'Promotions', 'Promotion', 'Reviews'],
   endpoints: () => ({}),
 });
 

@@ -63,9 +63,9 @@ describe('errors', () => {
 
 describe('roles', () => {
   it('shows each role only the screens it may use', () => {
-    expect(navFor('owner').map((n) => n.screen)).toEqual(['dashboard', 'orders', 'customers', 'products', 'promotions', 'import', 'staff', 'audit', 'account']);
+    expect(navFor('owner').map((n) => n.screen)).toEqual(['dashboard', 'orders', 'customers', 'reviews', 'products', 'promotions', 'import', 'staff', 'audit', 'account']);
     expect(navFor('catalog').map((n) => n.screen)).toEqual(['dashboard', 'products', 'promotions', 'import', 'account']);
-    expect(navFor('support').map((n) => n.screen)).toEqual(['dashboard', 'orders', 'customers', 'account']);
+    expect(navFor('support').map((n) => n.screen)).toEqual(['dashboard', 'orders', 'customers', 'reviews', 'account']);
   });
 });
 

@@ -69,6 +69,7 @@ const NAV: { screen: Screen; to: string }[] = [
   { screen: 'dashboard', to: adminPaths.dashboard() },
   { screen: 'orders', to: adminPaths.orders() },
   { screen: 'customers', to: adminPaths.customers() },
+  { screen: 'reviews', to: adminPaths.reviews() },
   { screen: 'products', to: adminPaths.products() },
   { screen: 'promotions', to: adminPaths.promotions() },
   { screen: 'import', to: adminPaths.import() },
@@ -79,7 +80,7 @@ const NAV: { screen: Screen; to: string }[] = [
 
 /**
  * The links a role may follow (owner: all; catalog: dashboard, products, promotions, import, account;
- * support: dashboard, orders, customers, account).
+ * support: dashboard, orders, customers, reviews, account).
  */
 export function navFor(role: StaffRole) {
   return NAV.filter(({ screen }) => (SCREENS[screen] as readonly StaffRole[]).includes(role));

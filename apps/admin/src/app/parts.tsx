@@ -93,16 +93,29 @@ export function DataTable({ caption, columns, size, empty, children }: { caption
 
 /**
  * The paging under a table whose page (from 1) and size live in the address: a page past the end
- * shows as the last one, and a new page size starts again at page 1.
+ * shows as the last one, and a new page size starts again at page 1. A list the API pages by a
+ * size of its own gives `pageSizes` that one size alone: no choice of size is shown then.
  */
-export function AddressPagination({ count, page, pageSize, update }: { count: number; page: number; pageSize: number; update: UpdateAddress }) {
+export function AddressPagination({
+  count,
+  page,
+  pageSize,
+  update,
+  pageSizes = PAGE_SIZES,
+}: {
+  count: number;
+  page: number;
+  pageSize: number;
+  update: UpdateAddress;
+  pageSizes?: readonly number[];
+}) {
   return (
     <TablePagination
       component="div"
       count={count}
       page={Math.min(page - 1, Math.max(0, Math.ceil(count / pageSize) - 1))}
       rowsPerPage={pageSize}
-      rowsPerPageOptions={PAGE_SIZES}
+      rowsPerPageOptions={[...pageSizes]}
       onPageChange={(_event, next) => update({ page: pageParam(next) }, false)}
       onRowsPerPageChange={(event) => update({ pageSize: pageSizeParam(event.target.value) })}
     />

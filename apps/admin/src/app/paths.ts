@@ -23,6 +23,8 @@ export const adminPaths = {
   newPromotion: () => '/promotions/new',
   promotion: (id: string) => `/promotions/${encodeURIComponent(id)}`,
   promotionOrders: (id: string) => `/promotions/${encodeURIComponent(id)}/orders`,
+  /** The reviews of a status (pending, the queue, by default), and of one product (`?status=&product=&page=`). */
+  reviews: (search = '') => `/reviews${search}`,
   import: () => '/import',
   staff: () => '/staff',
   audit: () => '/audit',

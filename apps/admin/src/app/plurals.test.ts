@@ -88,6 +88,20 @@ describe('plural texts (issue #32: where a number meets a noun)', () => {
       expect(instance.t('importPage.failedPartway', { count: 12 })).toMatch(/^توقّف الاستيراد بعد إنشاء أو تعديل 12 منتجًا، /);
     });
 
+    it('counts the reviews waiting, approved and rejected in the form Arabic grammar needs', () => {
+      const say = (key: 'reviews.waiting' | 'reviews.approvedCount' | 'reviews.rejectedCount') => COUNTS.map((count) => instance.t(key, { count }));
+      expect(say('reviews.waiting')).toEqual([
+        'لا تقييمات بانتظار الموافقة',
+        'تقييم واحد بانتظار الموافقة',
+        'تقييمان بانتظار الموافقة',
+        '3 تقييمات بانتظار الموافقة',
+        '11 تقييمًا بانتظار الموافقة',
+        '100 تقييم بانتظار الموافقة',
+      ]);
+      expect(say('reviews.approvedCount')).toEqual(['لا تقييمات مقبولة', 'تقييم واحد مقبول', 'تقييمان مقبولان', '3 تقييمات مقبولة', '11 تقييمًا مقبولًا', '100 تقييم مقبول']);
+      expect(say('reviews.rejectedCount')).toEqual(['لا تقييمات مرفوضة', 'تقييم واحد مرفوض', 'تقييمان مرفوضان', '3 تقييمات مرفوضة', '11 تقييمًا مرفوضًا', '100 تقييم مرفوض']);
+    });
+
     it('goes by the last two digits past 100, and writes the count with Latin digits and grouping', () => {
       expect([103, 111, 200, 1200].map((count) => instance.t('validation.tooLong', { count }))).toEqual(['103 أحرف على الأكثر', '111 حرفًا على الأكثر', '200 حرف على الأكثر', '1,200 حرف على الأكثر']);
     });
@@ -102,6 +116,7 @@ describe('plural texts (issue #32: where a number meets a noun)', () => {
     const instance = await createI18n('en');
     expect(COUNTS.map((count) => instance.t('products.bulkDone', { count }))).toEqual(['0 products updated', '1 product updated', '2 products updated', '3 products updated', '11 products updated', '100 products updated']);
     expect(instance.t('validation.tooLong', { count: 1200 })).toBe('At most 1,200 characters');
+    expect([0, 1, 2, 1200].map((count) => instance.t('reviews.waiting', { count }))).toEqual(['No reviews waiting', '1 review waiting', '2 reviews waiting', '1,200 reviews waiting']);
     expect(instance.t('validation.passwordLength', { count: STAFF_PASSWORD_MIN_LENGTH })).toBe('At least 12 characters');
   });
 });

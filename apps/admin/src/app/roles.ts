@@ -7,6 +7,7 @@ export const SCREENS = {
   dashboard: ['owner', 'catalog', 'support'],
   orders: ['owner', 'support'],
   customers: ['owner', 'support'],
+  reviews: ['owner', 'support'],
   products: ['owner', 'catalog'],
   import: ['owner', 'catalog'],
   promotions: ['owner', 'catalog'],

@@ -82,6 +82,7 @@ export function stats(overrides: Partial<Stats> = {}): Stats {
     lowStock: [{ _id: APPLES, title: { en: 'Apples', ar: 'تفاح' }, quantity: 2 }],
     outOfStock: [{ _id: KIWIS, title: { en: 'Kiwis', ar: 'كيوي' }, quantity: 0 }],
     bestSellers: [{ _id: PEARS, title: { en: 'Pears', ar: 'كمثرى' }, quantity: 9, revenue: 180 }],
+    pendingReviews: 3,
     ...overrides,
   };
 }
