@@ -431,6 +431,7 @@ export const ar: WithArabicPlurals<Texts> = {
     bestSellersTitle: 'الأكثر مبيعًا هذا الأسبوع',
     bestSellersNone: 'لا توجد طلبات مدفوعة هذا الأسبوع.',
     units: 'الوحدات المباعة',
+    reviewsTitle: 'التقييمات',
   },
   orders: {
     title: 'الطلبات',

@@ -376,6 +376,7 @@ export const en = {
     bestSellersTitle: 'Best sellers this week',
     bestSellersNone: 'No paid orders this week.',
     units: 'Units sold',
+    reviewsTitle: 'Reviews',
   },
   orders: {
     title: 'Orders',

@@ -54,6 +54,26 @@ describe('dashboard', () => {
     await waitFor(() => expect(lastQuery(calls, '/api/admin/stats')).toEqual(lastDays(90)));
   });
 
+  it('shows the owner and support the reviews waiting, linked to the reviews screen; not catalog staff, who do not moderate them', async () => {
+    stubApi(statsAnswer());
+    const owner = await renderAdmin('/admin');
+    const reviews = await screen.findByRole('region', { name: 'Reviews' });
+    expect(within(reviews).getByRole('link', { name: '3 reviews waiting' })).toHaveAttribute('href', '/admin/reviews');
+    owner.unmount();
+
+    stubApi(sessionOf(SUPPORT), statsAnswer(stats({ pendingReviews: 0 })));
+    const support = await renderAdmin('/admin', 'ar');
+    const arabic = await screen.findByRole('region', { name: 'التقييمات' });
+    expect(within(arabic).getByRole('link', { name: 'لا تقييمات بانتظار الموافقة' })).toHaveAttribute('href', '/admin/reviews');
+    support.unmount();
+
+    stubApi(sessionOf(CATALOG), statsAnswer());
+    await renderAdmin('/admin');
+    expect(await screen.findByRole('region', { name: 'Today' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Reviews' })).toBeNull();
+    expect(screen.queryByText('3 reviews waiting')).toBeNull();
+  });
+
   it('shows the API’s message when the figures cannot be loaded', async () => {
     stubApi(http.get<never, never, Answer<StatsResponse>>('/api/admin/stats', () => failure(500, 'INTERNAL', 'The database is unreachable')));
     await renderAdmin('/admin');

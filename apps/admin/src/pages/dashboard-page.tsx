@@ -34,8 +34,9 @@ function rangeOf(value: string | null): Range {
 /**
  * `/admin` (every role): the shop at a glance. Revenue and paid orders per day over 7, 30 or 90
  * days (`?days=`, 30 by default), today's figures, unpaid orders about to expire, the week's best
- * sellers, low stock (1 to the threshold) and out of stock, from `GET /api/admin/stats`. Links
- * lead only to the screens the role may open.
+ * sellers, low stock (1 to the threshold) and out of stock, and for the roles that moderate them
+ * the reviews waiting, from `GET /api/admin/stats`. Links lead only to the screens the role may
+ * open.
  */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -48,6 +49,7 @@ export default function DashboardPage() {
   const { role } = useStaff();
   const seesOrders = mayUse(role, 'orders');
   const seesProducts = mayUse(role, 'products');
+  const seesReviews = mayUse(role, 'reviews');
 
   function onRange(_event: unknown, next: Range | null) {
     if (next) setParams(next === '30' ? {} : { days: next }, { replace: true });
@@ -91,6 +93,14 @@ export default function DashboardPage() {
               <Figure label={t('dashboard.todayRevenue')} value={formatPrice(data.today.revenue)} />
             </Stack>
           </Section>
+
+          {seesReviews ? (
+            <Section title={t('dashboard.reviewsTitle')}>
+              <Link component={RouterLink} to={adminPaths.reviews()} sx={{ color: 'primary.dark', fontWeight: data.pendingReviews > 0 ? 700 : undefined }}>
+                {t('reviews.waiting', { count: data.pendingReviews })}
+              </Link>
+            </Section>
+          ) : null}
 
           <Section title={t('dashboard.chartTitle')}>
             <Typography variant="body2" sx={{ mb: 1 }}>
