@@ -240,6 +240,7 @@ export const ar: WithArabicPlurals<Texts> = {
     create: 'إنشاء المنتج',
     saved: 'تم الحفظ',
     created: 'تم إنشاء المنتج',
+    reviews: 'تقييمات هذا المنتج',
     viewLive: 'عرض الصفحة في المتجر',
     fixErrors: 'راجع الحقول المميزة.',
     back: 'العودة إلى المنتجات',

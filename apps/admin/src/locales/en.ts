@@ -213,6 +213,7 @@ export const en = {
     saved: 'Saved',
     created: 'Product created',
     viewLive: 'View the live page',
+    reviews: 'Reviews of this product',
     fixErrors: 'Check the highlighted fields.',
     back: 'Back to products',
     stockTitle: 'Stock',

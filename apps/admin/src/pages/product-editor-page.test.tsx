@@ -12,7 +12,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
-import { failure, type Answer } from '../test/api-server';
+import { failure, sessionOf, type Answer } from '../test/api-server';
+import { CATALOG } from '../test/back-office';
 import { renderAdmin, stubApi, type Call } from '../test/harness';
 
 const created: AdminProduct = {
@@ -121,6 +122,7 @@ describe('product editor', () => {
     });
     // The saved product: its live page, its photos in order.
     expect(screen.getByRole('link', { name: /View the live page/ })).toHaveAttribute('href', '/details/p9');
+    expect(screen.getByRole('link', { name: 'Reviews of this product' })).toHaveAttribute('href', '/admin/reviews?product=p9');
     expect(screen.getByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', '/images/p9-a.webp');
     expect(screen.getByRole('button', { name: 'Move photo 1 earlier' })).toBeDisabled();
   });
@@ -152,6 +154,15 @@ describe('product editor', () => {
     await user.click(screen.getByRole('button', { name: 'حفظ' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     expect(JSON.parse(calls.find((c) => c.method === 'PATCH')!.body)).toMatchObject({ quantity: 7, reason: 'Count', price: 4.5 });
+  });
+});
+
+describe('product editor for catalog staff', () => {
+  it('has no link to the product’s reviews, which they do not moderate', async () => {
+    stubApi(sessionOf(CATALOG), productAnswer(created), ledgerAnswer('p9'));
+    await renderAdmin('/admin/products/p9');
+    expect(await screen.findByRole('link', { name: /View the live page/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reviews of this product' })).toBeNull();
   });
 });
 

@@ -20,8 +20,9 @@ import { useCategoriesQuery, useCreateProductMutation, useGetProductQuery, useSu
 import { failureOf } from '../app/errors';
 import { contractResolver, errorProps, wordingOf } from '../app/form';
 import { toLanguage } from '../app/language';
-import { Busy } from '../app/layout';
+import { Busy, useStaff } from '../app/layout';
 import { adminPaths } from '../app/paths';
+import { mayUse } from '../app/roles';
 
 import { PhotosSection } from './photos-section';
 import { checkedBodyOf, createBodyOf, EMPTY_PRODUCT, fieldOfPath, fieldsOf, isPrice, ProductFormContract, updateBodyOf, type ProductFields } from './product-form';
@@ -51,6 +52,7 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
   const navigate = useNavigate();
   const location = useLocation();
   const listState = location.state as { list?: unknown } | null;
+  const seesReviews = mayUse(useStaff().role, 'reviews');
   const backTo = adminPaths.products(typeof listState?.list === 'string' && listState.list.startsWith('?') ? listState.list : '');
   const [formError, setFormError] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, setValue, reset, formState } = useForm<ProductFields>({
@@ -109,6 +111,11 @@ export function ProductEditor({ product }: { product: AdminProduct | null }) {
           {product ? (
             <Link href={storefrontPaths.product(product._id)} target="_blank" rel="noopener">
               {t('editor.viewLive')} <OpenInNewIcon fontSize="inherit" aria-hidden />
+            </Link>
+          ) : null}
+          {product && seesReviews ? (
+            <Link component={RouterLink} to={adminPaths.reviews(`?product=${encodeURIComponent(product._id)}`)}>
+              {t('editor.reviews')}
             </Link>
           ) : null}
           <Link component={RouterLink} to={backTo}>
