@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { dataSchema, IdSchema, LanguageSchema, MAX_PAGE } from './common';
+import { dataSchema, IdSchema, LanguageSchema, PageQuerySchema } from './common';
 
 /*
  * Reviews from verified buyers, moderated by staff (issue #36, decision 0060). A shopper with a
@@ -50,12 +50,7 @@ export type ReviewBody = z.infer<typeof ReviewBodySchema>;
 /** `GET /api/product/{id}/reviews?sort=&page=`. */
 export const ReviewListQuerySchema = z.object({
   sort: ReviewSortSchema.default('newest'),
-  page: z.coerce
-    .number({ message: 'page must be a whole number from 1' })
-    .int({ message: 'page must be a whole number from 1' })
-    .min(1, { message: 'page must be a whole number from 1' })
-    .max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}` })
-    .default(1),
+  page: PageQuerySchema.shape.page,
 });
 export type ReviewListQuery = z.input<typeof ReviewListQuerySchema>;
 
@@ -134,7 +129,7 @@ export const ReviewParamsSchema = z.object({ id: IdSchema });
 export const AdminReviewListQuerySchema = z.object({
   status: ReviewStatusSchema.optional(),
   product: IdSchema.optional(),
-  page: z.coerce.number({ message: 'page must be a whole number from 1' }).int({ message: 'page must be a whole number from 1' }).min(1, { message: 'page must be a whole number from 1' }).max(MAX_PAGE).default(1),
+  page: PageQuerySchema.shape.page,
 });
 export type AdminReviewListQuery = z.input<typeof AdminReviewListQuerySchema>;
 

@@ -17,12 +17,12 @@ import { enqueueMail } from '../../mail/outbox';
 import { recordAudit, type AuditActor } from '../admin/audit/record';
 
 import { recomputeRatings } from './ratings';
+import { REVIEW_FIELDS } from './service';
 
 export const ADMIN_REVIEW_NOT_FOUND_MESSAGE = 'Review not found';
 
 const adminColumns = {
-  id: reviews.id,
-  productId: reviews.productId,
+  ...REVIEW_FIELDS,
   titleEn: products.titleEn,
   titleAr: products.titleAr,
   userId: reviews.userId,
@@ -32,14 +32,6 @@ const adminColumns = {
   orderId: sql<string | null>`(select o.id from orders o join order_items i on i.order_id = o.id
     where o.user_id = ${reviews.userId} and i.product_id = ${reviews.productId} and o.status = 'Delivered'
     order by o.created_at desc limit 1)`,
-  rating: reviews.rating,
-  title: reviews.title,
-  body: reviews.body,
-  language: reviews.language,
-  status: reviews.status,
-  rejectReason: reviews.rejectReason,
-  createdAt: reviews.createdAt,
-  updatedAt: reviews.updatedAt,
   moderatedAt: reviews.moderatedAt,
   moderatedBy: reviews.moderatedBy,
 };

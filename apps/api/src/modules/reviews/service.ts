@@ -44,7 +44,8 @@ export const deliveredTo = (userId: string, productId: string): SQL => sql`exist
   select 1 from ${orders} o join ${orderItems} i on i.order_id = o.id
   where o.user_id = ${userId} and o.status = 'Delivered' and i.product_id = ${productId})`;
 
-const reviewColumns = {
+/** A review's own columns, as both the shopper's and the back office's answers read them. */
+export const REVIEW_FIELDS = {
   id: reviews.id,
   productId: reviews.productId,
   rating: reviews.rating,
@@ -55,8 +56,9 @@ const reviewColumns = {
   rejectReason: reviews.rejectReason,
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
-  name: users.name,
 };
+
+const reviewColumns = { ...REVIEW_FIELDS, name: users.name };
 interface ReviewRow {
   id: string;
   productId: string;
