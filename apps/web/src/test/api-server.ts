@@ -1,6 +1,6 @@
 import type { AislePageResponse } from '@dukkan/contracts/aisle';
 import type { Cart, CartResponse } from '@dukkan/contracts/cart';
-import type { Category, CategoryListResponse, Product, ProductResponse } from '@dukkan/contracts/catalog';
+import type { Category, CategoryListResponse, Product, ProductDetail, ProductResponse } from '@dukkan/contracts/catalog';
 import type { ErrorResponse } from '@dukkan/contracts/common';
 import type { ErrorCode } from '@dukkan/contracts/errors';
 import type { OrderResponse, OrdersResponse, ShopperOrder } from '@dukkan/contracts/orders';
@@ -93,9 +93,9 @@ export function cartAnswer(cart: Cart): HttpHandler {
   return http.get<never, never, Answer<CartResponse>>(`${API}/cart`, () => HttpResponse.json({ data: cart }));
 }
 
-/** `GET /api/product/{id}` of `product`. */
-export function productAnswer(product: Product): HttpHandler {
-  return http.get<never, never, Answer<ProductResponse>>(`${API}/product/${product._id}`, () => HttpResponse.json({ data: product }));
+/** `GET /api/product/{id}` of `product`: not a best seller unless it says so. */
+export function productAnswer(product: Product | ProductDetail): HttpHandler {
+  return http.get<never, never, Answer<ProductResponse>>(`${API}/product/${product._id}`, () => HttpResponse.json({ data: { bestSeller: false, ...product } }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AislePageResponse } from '@dukkan/contracts/aisle';
-import type { Category, Product, SubcategoryPageResponse } from '@dukkan/contracts/catalog';
+import type { Category, Product, ProductDetail, ProductResponse, SubcategoryPageResponse } from '@dukkan/contracts/catalog';
 import type { Language } from '@dukkan/contracts/common';
 import type { AutomaticPromotion } from '@dukkan/contracts/promotions';
 
@@ -98,10 +98,10 @@ export const catalogApi = api.injectEndpoints({
       transformResponse: (response: { data: AutomaticPromotion[] }) => response.data,
       keepUnusedDataFor: CATALOG_CACHE_SECONDS,
     }),
-    /** GET /product/{id}: one product; 404 answers `{ message, code }`. */
-    getProduct: build.query<Product, Localised & { id: string }>({
+    /** GET /product/{id}: one product, with whether it is a best seller; 404 answers `{ message, code }`. */
+    getProduct: build.query<ProductDetail, Localised & { id: string }>({
       query: ({ lng, id }) => ({ url: `/product/${encodeURIComponent(id)}`, headers: { lng } }),
-      transformResponse: (response: { data: Product }) => response.data,
+      transformResponse: (response: ProductResponse) => response.data,
       providesTags: (_result, _error, { id }) => [{ type: 'Product', id }],
       keepUnusedDataFor: CATALOG_CACHE_SECONDS,
     }),

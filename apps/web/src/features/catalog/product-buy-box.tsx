@@ -1,4 +1,4 @@
-import type { Product } from '@dukkan/contracts/catalog';
+import type { Product, ProductDetail } from '@dukkan/contracts/catalog';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -11,12 +11,6 @@ import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
 import { notify } from '../../lib/notify';
 import { useLanguage } from '../../lib/use-language';
 import { useToday } from '../../lib/use-today';
-
-/** "(3.3) 5176 reviews": the product's rating with one decimal and its number of reviews. */
-export function useRatingText(product: Pick<Product, 'rating' | 'reviewCount'>): string {
-  const { t } = useTranslation('catalog');
-  return t('details.reviews', { rating: product.rating.toFixed(1), count: product.reviewCount });
-}
 
 /** Shipping (free, arriving in three days), pickup and delivery (not available). */
 export function DeliveryOptions({ today: givenToday }: { today?: Date }) {
@@ -39,19 +33,39 @@ export function DeliveryOptions({ today: givenToday }: { today?: Date }) {
 }
 
 /**
- * The product page's side card (spec section 2): badges ('Best seller'; 'Reduced price' on a
- * product with a list price), title (the page's h1), description, rating, price ("Was $X" beside
- * it on a reduced product), Buy Now, Add to card, delivery options, "Delivery to" and Add to list.
+ * The rating in place of the spec's fixed '(3.3) 5176 reviews' (issue #36): the stars and
+ * '(4.3) 12 reviews' (the rating with one decimal and the number of reviews), a link to the
+ * page's Reviews, from approved reviews only; 'No reviews yet' for a product nobody has reviewed
+ * (rating 0), with no stars.
+ */
+function BuyBoxRating({ product }: { product: Pick<Product, 'rating' | 'reviewCount'> }) {
+  const { t } = useTranslation('catalog');
+  if (product.reviewCount === 0) return <p className="dk-buy-box__muted">{t('details.noReviews')}</p>;
+  const rating = product.rating.toFixed(1);
+  return (
+    <div className="dk-buy-box__rating">
+      <RatingStars value={product.rating} label={t('details.ratingLabel', { rating })} />
+      <a href="#reviews" className="dk-buy-box__reviews">
+        {t('details.reviews', { rating, count: product.reviewCount })}
+      </a>
+    </div>
+  );
+}
+
+/**
+ * The product page's side card (spec section 2): badges ('Best seller' on one of its
+ * department's best sellers, which the API works out; 'Reduced price' on a product with a list
+ * price), title (the page's h1), description, rating, price ("Was $X" beside it on a reduced
+ * product), Buy Now, Add to card, delivery options, "Delivery to" and Add to list.
  * Plain elements styled by app/shop.css (`.dk-buy-box`, decision 0027): the card is above the fold
  * and hydrates with the page, where styled components each cost style work.
  */
-export function ProductBuyBox({ product }: { product: Product }) {
+export function ProductBuyBox({ product }: { product: ProductDetail }) {
   const { t } = useTranslation('catalog');
   const navigate = useNavigate();
   const actions = useProductActions();
   const adding = useAddToCart(product);
   const buying = useAddToCart(product);
-  const ratingText = useRatingText(product);
 
   /** 'Add to list' only adds: a product already in the list stays there (the heart removes). */
   function addToList() {
@@ -66,10 +80,12 @@ export function ProductBuyBox({ product }: { product: Product }) {
 
   return (
     <section aria-labelledby="product-title" className="dk-buy-box">
-      <div className="dk-buy-box__badges">
-        <span className="dk-chip dk-chip--blue">{t('details.bestSeller')}</span>
-        {product.listPrice === null ? null : <span className="dk-chip dk-chip--yellow">{t('details.reducedPrice')}</span>}
-      </div>
+      {product.bestSeller || product.listPrice !== null ? (
+        <div className="dk-buy-box__badges">
+          {product.bestSeller ? <span className="dk-chip dk-chip--blue">{t('details.bestSeller')}</span> : null}
+          {product.listPrice === null ? null : <span className="dk-chip dk-chip--yellow">{t('details.reducedPrice')}</span>}
+        </div>
+      ) : null}
       <div>
         <p className="dk-buy-box__brand">{t('details.brand', { brand: product.brand })}</p>
         <h1 id="product-title" className="dk-buy-box__title">
@@ -77,10 +93,7 @@ export function ProductBuyBox({ product }: { product: Product }) {
         </h1>
       </div>
       <p className="dk-buy-box__description">{product.description}</p>
-      <div className="dk-buy-box__rating">
-        <RatingStars value={product.rating} label={t('details.ratingLabel', { rating: product.rating.toFixed(1) })} />
-        <span className="dk-buy-box__muted">{ratingText}</span>
-      </div>
+      <BuyBoxRating product={product} />
       <div>
         <div className="dk-buy-box__prices">
           <p className="dk-buy-box__price">

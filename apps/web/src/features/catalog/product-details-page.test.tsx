@@ -13,19 +13,22 @@ import { renderApp, renderWithProviders } from '../../test/render';
 import { ProductDetailsPage } from './product-details-page';
 import { thumbnailAfterKey, ZOOM_SETTINGS } from './product-gallery';
 
-const phone = product(7, {
-  title: 'Apple iPhone 15',
-  description: 'Dynamic Island and USB-C.',
-  price: 799.99,
-  listPrice: 919.99,
-  category: 'electronics',
-  categoryLabel: 'Electronics',
-  brand: 'Apple',
-  quantity: 131,
-  rating: 3.3,
-  reviewCount: 5176,
-  images: [0, 1, 2, 3].map((n) => `/images/products/iphone/${n}.svg`),
-});
+const phone = {
+  ...product(7, {
+    title: 'Apple iPhone 15',
+    description: 'Dynamic Island and USB-C.',
+    price: 799.99,
+    listPrice: 919.99,
+    category: 'electronics',
+    categoryLabel: 'Electronics',
+    brand: 'Apple',
+    quantity: 131,
+    rating: 3.3,
+    reviewCount: 5176,
+    images: [0, 1, 2, 3].map((n) => `/images/products/iphone/${n}.svg`),
+  }),
+  bestSeller: true,
+};
 
 function mockProduct(shown = phone) {
   return answerWith(
@@ -85,7 +88,8 @@ describe('ProductDetailsPage', () => {
     expect(inCard.getByText('Best seller')).toBeInTheDocument();
     expect(inCard.getByText('Reduced price')).toBeInTheDocument();
     expect(inCard.getByText('Dynamic Island and USB-C.')).toBeInTheDocument();
-    expect(inCard.getByText('(3.3) 5176 reviews')).toBeInTheDocument();
+    // The approved reviews' figures, a link to the page's Reviews (issue #36).
+    expect(inCard.getByRole('link', { name: '(3.3) 5176 reviews' })).toHaveAttribute('href', '#reviews');
     expect(inCard.getByRole('img', { name: 'Rated 3.3 out of 5' })).toBeInTheDocument();
     expect(card).toHaveTextContent('Now $799.99 Was $919.99');
     // "Was" is text a screen reader reads; the list price is struck through beside it.
@@ -103,15 +107,48 @@ describe('ProductDetailsPage', () => {
     expect(inCard.getByRole('button', { name: 'Add to list' })).toBeInTheDocument();
   });
 
-  it("shows neither 'Reduced price' nor a Was price for a product without a list price; 'Best seller' stays", async () => {
-    mockProduct({ ...phone, listPrice: null });
+  it("shows neither 'Reduced price' nor a Was price for a product without a list price, nor 'Best seller' for one that is not", async () => {
+    mockProduct({ ...phone, listPrice: null, bestSeller: false });
     renderProduct();
     const card = (await screen.findByRole('heading', { level: 1, name: 'Apple iPhone 15' })).closest('section')!;
-    expect(within(card).getByText('Best seller')).toBeInTheDocument();
+    expect(within(card).queryByText('Best seller')).not.toBeInTheDocument();
     expect(within(card).queryByText('Reduced price')).not.toBeInTheDocument();
     expect(card).toHaveTextContent('Now $799.99');
     expect(card).not.toHaveTextContent('Was');
     expect(card.querySelector('s')).toBeNull();
+  });
+
+  it("says 'No reviews yet', with no stars, for a product nobody has reviewed (issue #36)", async () => {
+    mockProduct({ ...phone, rating: 0, reviewCount: 0 });
+    renderProduct();
+    const card = (await screen.findByRole('heading', { level: 1, name: 'Apple iPhone 15' })).closest('section')!;
+    expect(within(card).getByText('No reviews yet')).toBeInTheDocument();
+    expect(within(card).queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
+    expect(card).not.toHaveTextContent(/\(\d\.\d\)/);
+  });
+
+  it.each([
+    [4, 1, '(4.0) 1 review', 'Rated 4.0 out of 5'],
+    [4.3, 12, '(4.3) 12 reviews', 'Rated 4.3 out of 5'],
+  ])('writes a rating of %d from %d reviews as "%s"', async (rating, reviewCount, text, label) => {
+    mockProduct({ ...phone, rating, reviewCount });
+    renderProduct();
+    const card = (await screen.findByRole('heading', { level: 1, name: 'Apple iPhone 15' })).closest('section')!;
+    expect(within(card).getByRole('link', { name: text })).toHaveAttribute('href', '#reviews');
+    expect(within(card).getByRole('img', { name: label })).toBeInTheDocument();
+  });
+
+  it.each([
+    [0, 0, 'لا توجد مراجعات بعد'],
+    [4, 1, '(4.0) تقييم واحد'],
+    [4.5, 2, '(4.5) تقييمان'],
+    [4.3, 12, '(4.3) 12 تقييماً'],
+  ])('says a rating of %d from %d reviews in Arabic: "%s"', async (rating, reviewCount, text) => {
+    await changeLanguage('ar');
+    mockProduct({ ...phone, rating, reviewCount });
+    renderProduct();
+    const card = (await screen.findByRole('heading', { level: 1, name: 'Apple iPhone 15' })).closest('section')!;
+    expect(within(card).getByText(text)).toBeInTheDocument();
   });
 
   it('has the accordions: Product details (title, price, category, quantity in pieces), About the brand, Specifications', async () => {
