@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { changeLanguage } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
@@ -40,6 +40,27 @@ describe('ProductCard', () => {
     expect(screen.getByRole('article')).toHaveTextContent('خصم $5.00 عند إتمام الشراء: عرض المصباح');
     expect(screen.getByText('$5.00').closest('bdi')).toHaveAttribute('dir', 'ltr');
     await changeLanguage('en');
+  });
+
+  it('shows the stars and the number of reviews of a reviewed product, and nothing of one nobody has reviewed (issue #36)', async () => {
+    const { unmount } = renderWithProviders(
+      <>
+        <ProductCard product={{ ...olive, rating: 4.3, reviewCount: 1234 }} />
+        <ProductCard product={{ ...product(4, { title: 'Honey' }), rating: 4, reviewCount: 1 }} />
+        <ProductCard product={{ ...product(5, { title: 'Tea' }), rating: 0, reviewCount: 0 }} />
+      </>,
+    );
+    const [oil, honey, tea] = screen.getAllByRole('article');
+    expect(within(oil!).getByRole('img', { name: 'Rated 4.3 out of 5, 1,234 reviews' })).toBeInTheDocument();
+    expect(oil).toHaveTextContent('1,234');
+    expect(within(honey!).getByRole('img', { name: 'Rated 4.0 out of 5, 1 review' })).toBeInTheDocument();
+    expect(within(tea!).queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
+    expect(tea!.querySelector('.dk-stars')).toBeNull();
+    unmount();
+
+    await changeLanguage('ar');
+    renderWithProviders(<ProductCard product={{ ...olive, rating: 4.5, reviewCount: 2 }} />);
+    expect(screen.getByRole('img', { name: 'التقييم 4.5 من 5، تقييمان' })).toBeInTheDocument();
   });
 
   it('links photo and title to the product, shows Now $price with two decimals, a heart and Add', () => {

@@ -8,8 +8,10 @@ import { PICTURE_SIZES, pictureProps } from '../lib/picture';
 import { ProductPrice } from './price';
 import { AddToCartButton, WishlistToggle } from './product-actions';
 import { ProductPromotion } from './product-promotion';
+import { ProductRating } from './product-rating';
 
-export type ProductCardProduct = Pick<Product, '_id' | 'title' | 'price' | 'listPrice' | 'thumbnail'> & { category?: string };
+export type ProductCardProduct = Pick<Product, '_id' | 'title' | 'price' | 'listPrice' | 'thumbnail'> &
+  Partial<Pick<Product, 'rating' | 'reviewCount'>> & { category?: string };
 
 /** Product pictures are square: 600 x 600 for the API's artwork. */
 export const PRODUCT_IMAGE_SIZE = 600;
@@ -24,10 +26,10 @@ export interface ProductCardProps {
 
 /**
  * A product in a grid or slider (spec section 2): photo, "Now $price" (and "Was $list-price" on
- * a reduced product), the title in two lines, the automatic promotion it is part of (issue #35),
- * a wish-list heart and an Add button. The title
- * links to `/details/{id}` and its link covers the whole card, so the photo opens it too; the
- * buttons sit above that link. Plain elements styled by app/shop.css (`.dk-card`): a page shows
+ * a reduced product), the title in two lines, the rating with its number of reviews when it has
+ * any (issue #36), the automatic promotion it is part of (issue #35), a wish-list heart and an Add
+ * button. The title links to `/details/{id}` and its link covers the whole card, so the photo
+ * opens it too; the buttons sit above that link. Plain elements styled by app/shop.css (`.dk-card`): a page shows
  * dozens of cards, rendered on the server and hydrated in the browser, and a styled component
  * would cost a style serialisation each time (decision 0027).
  */
@@ -48,6 +50,7 @@ export function ProductCard({ product, actions, layout = 'grid' }: ProductCardPr
         <RouterLink className="dk-card__title" to={storefrontPaths.product(product._id)}>
           {product.title}
         </RouterLink>
+        <ProductRating product={product} className="dk-card__rating" />
         <ProductPromotion product={product} className="dk-card__promo" />
         <div className="dk-card__actions">{actions ?? <AddToCartButton product={product} className="dk-card__add" />}</div>
       </div>

@@ -10,6 +10,7 @@ import { useAisleAddress } from '../../components/aisle/use-aisle-address';
 import { ProductPrice } from '../../components/price';
 import { AddToCartButton } from '../../components/product-actions';
 import { PRODUCT_IMAGE_SIZE } from '../../components/product-card';
+import { ProductRating } from '../../components/product-rating';
 import { SkeletonCard } from '../../components/skeleton-card';
 import { DeferHydration } from '../../lib/deferred-hydration';
 import { arrivalDate, formatDeliveryDate } from '../../lib/delivery-date';
@@ -20,8 +21,9 @@ import { useToday } from '../../lib/use-today';
 import { searchListArgs, useSearchProductsQuery } from './search-api';
 
 /**
- * One result (spec section 2): thumbnail, price (with "Was $X" on a reduced product), title,
- * "Free shipping, arrives …" and "Add to cart". Plain elements styled by app/shop.css
+ * One result (spec section 2): thumbnail, price (with "Was $X" on a reduced product), title, the
+ * rating with its number of reviews when it has any (issue #36), "Free shipping, arrives …" and
+ * "Add to cart". Plain elements styled by app/shop.css
  * (`.dk-search-row`), like the product cards (decision 0027): the search page loads no MUI.
  */
 function SearchResult({ product, arrives }: { product: Product; arrives: string }) {
@@ -37,6 +39,7 @@ function SearchResult({ product, arrives }: { product: Product; arrives: string 
         <Link className="dk-search-row__title" to={storefrontPaths.product(product._id)}>
           {product.title}
         </Link>
+        <ProductRating product={product} className="dk-search-row__rating" />
         <p className="dk-search-row__note">{t('search.freeShipping', { date: arrives })}</p>
       </div>
       <div className="dk-search-row__action">
