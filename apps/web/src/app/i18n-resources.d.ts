@@ -4,6 +4,7 @@ import type account from '../../public/locales/en/account.json';
 import type catalog from '../../public/locales/en/catalog.json';
 import type common from '../../public/locales/en/common.json';
 import type help from '../../public/locales/en/help.json';
+import type reviews from '../../public/locales/en/reviews.json';
 import type shopping from '../../public/locales/en/shopping.json';
 
 declare module 'i18next' {
@@ -15,6 +16,7 @@ declare module 'i18next' {
       help: typeof help;
       account: typeof account;
       shopping: typeof shopping;
+      reviews: typeof reviews;
     };
   }
 }
