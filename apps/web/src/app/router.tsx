@@ -17,6 +17,18 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
+/**
+ * A public page that speaks a namespace beyond the first ones ('reviews' on a product page): its
+ * texts load with its code, as a session page's do (`loadSessionTexts`), so it never suspends
+ * for them. A page the server rendered brings them in its hand-over.
+ */
+function pageWithTexts<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, namespaces: readonly string[]) {
+  return async () => {
+    const [module] = await Promise.all([load(), loadSessionTexts(namespaces)]);
+    return { Component: pick(module) };
+  };
+}
+
 /** MUI's theme and style cache, which the pages drawn with MUI load with their code (decision 0044). */
 const loadMuiScope = () => import('../components/mui/mui-scope');
 
@@ -118,11 +130,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'details/:id',
-            lazy: page(() => import('../features/catalog/product-details-page'), (m) => m.ProductDetailsPage),
+            lazy: pageWithTexts(() => import('./routes/product-route'), (m) => m.ProductRoute, ['reviews']),
             handle: import.meta.env.SSR
               ? ({
                   rendering: 'server',
-                  assets: 'src/features/catalog/product-details-page.tsx',
+                  assets: 'src/app/routes/product-route.tsx',
                   server: () => import('../ssr/pages/product'),
                 } satisfies RouteHandle)
               : undefined,

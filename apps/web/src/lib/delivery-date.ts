@@ -15,7 +15,7 @@ export function arrivalDate(from: Date, days = SHIPPING_DAYS): Date {
 // first task on this project's test host (110 ms on the phone Lighthouse emulates), for a date
 // the server has already written. The words are the ones Intl writes for `en-US` and
 // `ar-EG-u-nu-latn`; a unit test compares both for every day of a leap year.
-const MONTHS: Record<Language, readonly string[]> = {
+export const MONTHS: Record<Language, readonly string[]> = {
   en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   ar: ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
 };

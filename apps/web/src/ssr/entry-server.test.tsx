@@ -2,8 +2,8 @@ import type { RouteObject } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { RouteHandle } from '../app/route-handle';
-import { answerWith, categoriesAnswer, categoryProductsAnswer, productAnswer, type RecordedRequest } from '../test/api-server';
-import { category, product, productPage } from '../test/fixtures';
+import { answerWith, categoriesAnswer, categoryProductsAnswer, productAnswer, type RecordedRequest, reviewsAnswer } from '../test/api-server';
+import { category, product, productPage, review, reviewPage } from '../test/fixtures';
 import { resources } from '../test/resources';
 
 import type { createRenderer as CreateRenderer, RenderInput, RenderOutput } from './entry-server';
@@ -136,12 +136,24 @@ describe("the shop's routes on the server", () => {
     ({ render } = await serverEntry());
   });
 
-  function mockApi() {
+  /** Olive oil's two reviews of its twelve on the first page: one in Arabic, one with markup typed in it. */
+  const oliveReviews = [
+    review(1, { rating: 5, title: 'Fresh & green', body: 'Tastes of <b>olives</b>.', author: 'Layla H.', createdAt: '2026-11-20T10:00:00.000Z' }),
+    review(2, { rating: 3, title: 'زيت جيد', body: 'لكن الزجاجة صغيرة.', author: 'Omar K.', language: 'ar', createdAt: '2026-11-18T10:00:00.000Z' }),
+  ];
+
+  function mockApi(olive = product(7, { title: 'Olive oil', rating: 4.3, reviewCount: 12 })) {
     return answerWith(
       categoriesAnswer([category('Grocery')]),
-      productAnswer(product(7, { title: 'Olive oil' })),
+      productAnswer(olive),
+      reviewsAnswer(olive._id, reviewPage(oliveReviews, { all: [...oliveReviews, ...Array.from({ length: 10 }, () => ({ rating: 4 }))] })),
       categoryProductsAnswer(':name', (url) => productPage(1, Number(url.searchParams.get('pageSize') ?? 24), 3)),
     );
+  }
+
+  /** The JSON-LD blocks of a page's head, parsed. */
+  function structuredData(html: string): Record<string, unknown>[] {
+    return [...html.matchAll(/<script type="application\/ld\+json">([^]*?)<\/script>/g)].map(([, json]) => JSON.parse(json ?? '') as Record<string, unknown>);
   }
 
   it('renders the terms with their head and their chunk after the first paint', async () => {
@@ -175,6 +187,63 @@ describe("the shop's routes on the server", () => {
     expect(page.passes).toBe(1);
     expect(page.html).toContain('<title>Olive oil | Dukkan</title>');
     expect(page.html).toContain('"@type":"Product"');
+  });
+
+  it("describes a reviewed product's rating and first page of reviews in its JSON-LD, and shows them in the first paint (issue #36)", async () => {
+    const requests = mockApi();
+    const page = await render(input(`/details/${product(7)._id}`, MANIFEST));
+    expect(page.passes).toBe(1);
+    const asked = requests.find((request) => request.url.pathname === `/api/product/${product(7)._id}/reviews`);
+    expect(Object.fromEntries(asked?.url.searchParams ?? [])).toEqual({ sort: 'newest', page: '1', lng: 'en' });
+
+    const described = structuredData(page.html).find((data) => data['@type'] === 'Product');
+    expect(described?.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.3, reviewCount: 12, bestRating: 5, worstRating: 1 });
+    expect(described?.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Layla H.' },
+        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+        name: 'Fresh & green',
+        reviewBody: 'Tastes of <b>olives</b>.',
+        datePublished: '2026-11-20',
+        inLanguage: 'en',
+      },
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Omar K.' },
+        reviewRating: { '@type': 'Rating', ratingValue: 3, bestRating: 5, worstRating: 1 },
+        name: 'زيت جيد',
+        reviewBody: 'لكن الزجاجة صغيرة.',
+        datePublished: '2026-11-18',
+        inLanguage: 'ar',
+      },
+    ]);
+    // The markup a shopper typed is text, in the JSON-LD as in the page.
+    expect(page.html).not.toContain('<b>olives</b>');
+
+    const main = page.html.slice(page.html.indexOf('<main'), page.html.indexOf('</main>'));
+    expect(main).toContain('<section id="reviews" aria-labelledby="reviews-title"');
+    expect(main).toContain('(4.3) 12 reviews');
+    expect(main).toContain('Tastes of &lt;b&gt;olives&lt;/b&gt;.');
+    expect(main).toContain('<span class="dk-review__language">Written in Arabic</span>');
+    // The section's texts come with the page, for its hydration.
+    expect(page.html).toContain('"reviews":{');
+  });
+
+  it("says 'No reviews yet' of a product nobody has reviewed, asks for no reviews and gives search engines no rating (issue #36)", async () => {
+    const requests = mockApi(product(7, { title: 'Olive oil', rating: 0, reviewCount: 0 }));
+    const page = await render(input(`/details/${product(7)._id}`, MANIFEST));
+    expect(page.passes).toBe(1);
+    expect(requests.some((request) => request.url.pathname.endsWith('/reviews'))).toBe(false);
+    const described = structuredData(page.html).find((data) => data['@type'] === 'Product');
+    expect(described).toBeDefined();
+    expect(described).not.toHaveProperty('aggregateRating');
+    expect(described).not.toHaveProperty('review');
+    expect(page.html).not.toContain('AggregateRating');
+    // In the side card and in the Reviews; no stars on either (the related products' cards have theirs).
+    const shown = page.html.slice(page.html.indexOf('<main'), page.html.indexOf('Customers also viewed'));
+    expect(shown.match(/No reviews yet/g)).toHaveLength(2);
+    expect(shown).not.toContain('dk-stars');
   });
 
   it('answers 404 for an unknown product and an unknown route', async () => {

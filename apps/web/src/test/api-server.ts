@@ -5,6 +5,7 @@ import type { ErrorResponse } from '@dukkan/contracts/common';
 import type { ErrorCode } from '@dukkan/contracts/errors';
 import type { OrderResponse, OrdersResponse, ShopperOrder } from '@dukkan/contracts/orders';
 import type { AutomaticPromotionsResponse } from '@dukkan/contracts/promotions';
+import type { ReviewPageResponse } from '@dukkan/contracts/reviews';
 import type { User, UserResponse } from '@dukkan/contracts/users';
 import { getResponse, http, HttpResponse, RequestHandler, type DefaultBodyType, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
@@ -96,6 +97,16 @@ export function cartAnswer(cart: Cart): HttpHandler {
 /** `GET /api/product/{id}` of `product`: not a best seller unless it says so. */
 export function productAnswer(product: Product | ProductDetail): HttpHandler {
   return http.get<never, never, Answer<ProductResponse>>(`${API}/product/${product._id}`, () => HttpResponse.json({ data: { bestSeller: false, ...product } }));
+}
+
+/**
+ * `GET /api/product/{id}/reviews`: `page`, or what it makes of the request's URL (`sort`, `page`,
+ * `lng`).
+ */
+export function reviewsAnswer(productId: string, page: ReviewPageResponse | ((url: URL) => ReviewPageResponse)): HttpHandler {
+  return http.get<never, never, Answer<ReviewPageResponse>>(`${API}/product/${productId}/reviews`, ({ request }) =>
+    HttpResponse.json(typeof page === 'function' ? page(new URL(request.url)) : page),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { AisleFacets, AislePageResponse } from '@dukkan/contracts/aisle';
 import type { Category, Product } from '@dukkan/contracts/catalog';
+import { REVIEW_PAGE_SIZE, type OwnReview, type Review, type ReviewHistogram, type ReviewPageResponse } from '@dukkan/contracts/reviews';
 import type { User } from '@dukkan/contracts/users';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -69,4 +70,43 @@ export function signInShopper(name = 'Mona Adel'): string {
   const token = tokenFor({ id: SHOPPER_ID, name });
   window.localStorage.setItem('token', token);
   return token;
+}
+
+/** An approved review as `GET /api/product/{id}/reviews` answers it: 4 stars, in English, by Layla H. */
+export function review(n: number, overrides: Partial<Review> = {}): Review {
+  return {
+    _id: id(3000 + n),
+    rating: 4,
+    title: `Review ${n}`,
+    body: `What shopper ${n} thought of it.`,
+    author: 'Layla H.',
+    language: 'en',
+    verified: true,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A page of `reviews` with the summary of `all` of them (the page's by default): the average with
+ * one decimal, the count and the histogram, as the API works them out.
+ */
+export function reviewPage(reviews: Review[], { page = 1, all = reviews, total = all.length }: { page?: number; all?: Pick<Review, 'rating'>[]; total?: number } = {}): ReviewPageResponse {
+  const histogram: ReviewHistogram = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  for (const { rating } of all) histogram[rating as keyof ReviewHistogram] += 1;
+  const sum = all.reduce((total, { rating }) => total + rating, 0);
+  const average = all.length === 0 ? 0 : Math.round((sum / all.length) * 10) / 10;
+  return { data: reviews, page, pageSize: REVIEW_PAGE_SIZE, total, summary: { average, count: all.length, histogram } };
+}
+
+/** The shopper's own review of `productId` as `GET …/reviews/mine` answers it: pending unless said otherwise. */
+export function ownReview(productId: string, overrides: Partial<OwnReview> = {}): OwnReview {
+  return {
+    ...review(1),
+    product: productId,
+    status: 'pending',
+    rejectReason: null,
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  };
 }

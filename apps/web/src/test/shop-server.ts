@@ -2,10 +2,12 @@ import type { Cart, CartLine, CartProduct, CartResponse, SetQuantityBody } from 
 import type { Product, ProductPageResponse } from '@dukkan/contracts/catalog';
 import type { ErrorCode } from '@dukkan/contracts/errors';
 import { centsToDollars, dollarsToCents } from '@dukkan/contracts/money';
+import type { MyReviewResponse, OwnReview, OwnReviewResponse, ReviewBody } from '@dukkan/contracts/reviews';
 import type { WishItem, WishListResponse, WishProduct } from '@dukkan/contracts/wish';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 
 import { API, type Answer, answerWith, categoriesAnswer, failure, type RecordedRequest } from './api-server';
+import { ownReview } from './fixtures';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -194,4 +196,67 @@ export function mockShop(
 /** Makes the next page a guest's with a cart: its `token2` is in local storage. */
 export function storeGuestCart(): void {
   window.localStorage.setItem('token2', JSON.stringify({ userId: id(7002), cartId: id(7001), signature: 'sig-1' }));
+}
+
+/** What the fake of a shopper's reviews knows: what they received, what they wrote, what it refuses. */
+export interface MyReviewsState {
+  /** Products with a delivered order line of the shopper's: they may review them. */
+  delivered: Set<string>;
+  /** The shopper's reviews, by product. */
+  mine: Map<string, OwnReview>;
+  /** When set, every POST and PATCH is refused with this answer. */
+  refuse?: { status: number; code: ErrorCode; message: string };
+}
+
+/**
+ * A fake of the shopper's own reviews (issue #36): `GET …/reviews/mine`, `POST …/reviews` and
+ * `PATCH …/reviews/mine`, by the API's rules — a guest 401, a product not received 403
+ * `REVIEW_NOT_VERIFIED`, a second review 409 `REVIEW_EXISTS`; a review written or edited is
+ * pending, in the request's language.
+ */
+export function mockMyReviews(initial: { delivered?: string[]; mine?: OwnReview[]; refuse?: MyReviewsState['refuse'] } = {}): {
+  state: MyReviewsState;
+  requests: RecordedRequest[];
+} {
+  const state: MyReviewsState = {
+    delivered: new Set(initial.delivered ?? []),
+    mine: new Map((initial.mine ?? []).map((review) => [review.product, review])),
+    refuse: initial.refuse,
+  };
+  const guest = (request: Request) => (request.headers.has('token') ? null : failure(401, 'SIGN_IN_REQUIRED', 'Please sign in'));
+  const written = async (request: Request, productId: string, before?: OwnReview): Promise<OwnReview> => {
+    const body = (await request.json()) as ReviewBody;
+    const review = ownReview(productId, {
+      ...before,
+      ...body,
+      language: request.headers.get('lng') === 'ar' ? 'ar' : 'en',
+      status: 'pending',
+      rejectReason: null,
+    });
+    state.mine.set(productId, review);
+    return review;
+  };
+  const requests = answerWith(
+    http.get<{ id: string }, never, Answer<MyReviewResponse>>(`${API}/product/:id/reviews/mine`, ({ request, params }) => {
+      const review = state.mine.get(params.id) ?? null;
+      return guest(request) ?? HttpResponse.json({ data: { review, canReview: review === null && state.delivered.has(params.id) } });
+    }),
+    http.post<{ id: string }, never, Answer<OwnReviewResponse>>(`${API}/product/:id/reviews`, async ({ request, params }) => {
+      const refused = guest(request);
+      if (refused) return refused;
+      if (state.refuse) return failure(state.refuse.status, state.refuse.code, state.refuse.message);
+      if (!state.delivered.has(params.id)) return failure(403, 'REVIEW_NOT_VERIFIED', 'Only shoppers who received this product can review it');
+      if (state.mine.has(params.id)) return failure(409, 'REVIEW_EXISTS', 'You have already reviewed this product');
+      return HttpResponse.json({ data: await written(request, params.id) }, { status: 201 });
+    }),
+    http.patch<{ id: string }, never, Answer<OwnReviewResponse>>(`${API}/product/:id/reviews/mine`, async ({ request, params }) => {
+      const refused = guest(request);
+      if (refused) return refused;
+      if (state.refuse) return failure(state.refuse.status, state.refuse.code, state.refuse.message);
+      const before = state.mine.get(params.id);
+      if (!before) return failure(404, 'REVIEW_NOT_FOUND', 'You have not reviewed this product');
+      return HttpResponse.json({ data: await written(request, params.id, before) });
+    }),
+  );
+  return { state, requests };
 }

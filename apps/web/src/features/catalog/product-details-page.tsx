@@ -1,5 +1,6 @@
-import type { Product } from '@dukkan/contracts/catalog';
+import type { Product, ProductDetail } from '@dukkan/contracts/catalog';
 import { storefrontPaths } from '@dukkan/contracts/storefront-urls';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 
@@ -62,10 +63,11 @@ function ProductSkeleton() {
 
 /**
  * The product page (`/details/:id`, spec section 2): breadcrumb, gallery with zoom, the side
- * card, the accordions and "Customers also viewed". An unknown (404) or malformed (400) id
+ * card, the accordions, what `reviews` draws of the product (its Reviews, below the accordions,
+ * the side card beside them) and "Customers also viewed". An unknown (404) or malformed (400) id
  * shows the not-found page.
  */
-export function ProductDetailsPage() {
+export function ProductDetailsPage({ reviews }: { reviews?: (product: ProductDetail) => ReactNode }) {
   const { id = '' } = useParams();
   const lng = useLanguage();
   const { t } = useTranslation('catalog');
@@ -119,6 +121,11 @@ export function ProductDetailsPage() {
               <ProductAccordions product={product} />
             </DeferHydration>
           </div>
+          {reviews ? (
+            <div className="dk-product-layout__reviews">
+              <DeferHydration>{reviews(product)}</DeferHydration>
+            </div>
+          ) : null}
         </div>
       </article>
       <DeferHydration>
