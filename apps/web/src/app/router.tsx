@@ -53,9 +53,9 @@ async function loadSessionTexts(namespaces: readonly string[] = SESSION_NAMESPAC
  * renders the layout around a loading state, and the page appears after hydration (SessionGate).
  * These pages (forms, lists, the checkout) are drawn with MUI: they load its theme with their code.
  */
-function sessionPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+function sessionPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, namespaces: readonly string[] = SESSION_NAMESPACES) {
   return async () => {
-    const [module, { MuiScope }] = await Promise.all([load(), loadMuiScope(), loadSessionTexts()]);
+    const [module, { MuiScope }] = await Promise.all([load(), loadMuiScope(), loadSessionTexts(namespaces)]);
     const Page = pick(module);
     return {
       Component: function GatedPage() {
@@ -168,7 +168,7 @@ export const routes: RouteObject[] = [
               ? ({ rendering: 'server', assets: 'src/features/cart/cart-page.tsx', server: () => import('../ssr/pages/cart') } satisfies RouteHandle)
               : undefined,
           },
-          { path: 'Order/:id', lazy: sessionPage(() => import('../features/orders/order-page'), (m) => m.OrderPage) },
+          { path: 'Order/:id', lazy: sessionPage(() => import('./routes/order-route'), (m) => m.OrderRoute, [...SESSION_NAMESPACES, 'reviews']) },
           {
             path: 'checkout',
             lazy: sessionPage(() => import('./routes/checkout-route'), (m) => m.CheckoutRoute),

@@ -124,8 +124,14 @@ function DetailsSection({ order }: { order: ShopperOrder }) {
   );
 }
 
-/** Spec section 2: an item card — thumbnail, title, price, rating, description, View Product. */
-function ItemCard({ item }: { item: OrderItem }) {
+/** What the page may show beside an item of an order (the route gives it: 'Write a review' on a delivered one). */
+export type OrderItemAction = (item: OrderItem, order: ShopperOrder) => ReactNode;
+
+/**
+ * Spec section 2: an item card — thumbnail, title, price, rating (or 'No reviews yet': a product
+ * nobody has reviewed answers 0, issue #36), description, View Product, and the route's action.
+ */
+function ItemCard({ item, action }: { item: OrderItem; action: ReactNode }) {
   const { t } = useTranslation('shopping');
   return (
     <Paper
@@ -154,26 +160,28 @@ function ItemCard({ item }: { item: OrderItem }) {
             <SentenceWithAmount amount={item.paid} sentence={(amount) => t('order.paidAfterDiscount', { amount })} />
           </Typography>
         ) : null}
-        <Typography sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: '0.9rem' }}>
-          <StarIcon aria-hidden="true" sx={{ fontSize: '1rem', color: '#995213' }} />
-          {t('order.rating', { rating: item.rating.toFixed(1) })}
-        </Typography>
+        {item.rating > 0 ? (
+          <Typography sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: '0.9rem' }}>
+            <StarIcon aria-hidden="true" sx={{ fontSize: '1rem', color: '#995213' }} />
+            {t('order.rating', { rating: item.rating.toFixed(1) })}
+          </Typography>
+        ) : (
+          <Typography sx={{ fontSize: '0.9rem', color: 'text.secondary' }}>{t('order.noReviews')}</Typography>
+        )}
         <Typography sx={{ fontSize: '0.9rem', color: 'text.secondary' }}>{item.description}</Typography>
         <Typography sx={{ fontSize: '0.9rem' }}>{t('order.quantity', { count: item.quantity })}</Typography>
       </Box>
-      <Button
-        variant="outlined"
-        href={storefrontPaths.product(item._id)}
-        aria-label={t('order.viewProductNamed', { title: item.title })}
-        sx={{ gridColumn: { xs: '2', sm: 'auto' }, justifySelf: 'start' }}
-      >
-        {t('order.viewProduct')}
-      </Button>
+      <Box sx={{ gridColumn: { xs: '2', sm: 'auto' }, display: 'grid', gap: 1, justifyItems: 'start', maxWidth: { sm: 240 } }}>
+        <Button variant="outlined" href={storefrontPaths.product(item._id)} aria-label={t('order.viewProductNamed', { title: item.title })}>
+          {t('order.viewProduct')}
+        </Button>
+        {action}
+      </Box>
     </Paper>
   );
 }
 
-function OrderView({ order }: { order: ShopperOrder }) {
+function OrderView({ order, itemAction }: { order: ShopperOrder; itemAction?: OrderItemAction }) {
   const { t } = useTranslation('shopping');
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
@@ -185,7 +193,7 @@ function OrderView({ order }: { order: ShopperOrder }) {
         <SectionTitle id="order-items-title">{t('order.items', { count: order.count })}</SectionTitle>
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
           {order.items.map((item) => (
-            <ItemCard key={item._id} item={item} />
+            <ItemCard key={item._id} item={item} action={itemAction?.(item, order)} />
           ))}
         </Box>
       </Box>
@@ -215,10 +223,11 @@ function SignInPrompt() {
 
 /**
  * `/Order/{id}` (spec section 2, "Order review"): the order's shipping address, its details and
- * its items, read afresh each time. Only its owner sees it: a guest is asked to sign in; an
- * unknown order, or another shopper's (the API answers both 404), says it cannot be found.
+ * its items, read afresh each time, each item with `itemAction`'s node when given. Only its owner
+ * sees it: a guest is asked to sign in; an unknown order, or another shopper's (the API answers
+ * both 404), says it cannot be found.
  */
-export function OrderPage() {
+export function OrderPage({ itemAction }: { itemAction?: OrderItemAction }) {
   const { id = '' } = useParams();
   const { t } = useTranslation('shopping');
   const { t: tCommon } = useTranslation();
@@ -252,7 +261,7 @@ export function OrderPage() {
       );
     }
   } else if (order) {
-    body = <OrderView order={order} />;
+    body = <OrderView order={order} itemAction={itemAction} />;
   }
 
   return (
