@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, type UseFormRegister, useWatch } from 'react-hook-form';
+import { Controller, useForm, type UseFormRegister, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
 import { errorCodeOf, errorStatusOf } from '../lib/api-error';
@@ -147,7 +147,7 @@ export function ReviewForm({ initial, send, onSent, onCancel, labelledBy }: Revi
   };
 
   const titleField = formField(register, errors, 'title');
-  const bodyField = formField(register, errors, 'body');
+  const bodyError = typeof errors.body?.message === 'string' && errors.body.message !== '' ? errors.body.message : undefined;
   const headingId = `${id}-heading`;
   return (
     <Box
@@ -164,16 +164,25 @@ export function ReviewForm({ initial, send, onSent, onCancel, labelledBy }: Revi
       ) : null}
       <StarsField register={register} chosen={chosen} error={errors.rating?.message} errorId={`${id}-rating-error`} />
       <TextField id={`${id}-title`} label={t('form.title')} required autoComplete="off" slotProps={{ htmlInput: { maxLength: REVIEW_TITLE_MAX } }} {...titleField} />
-      <TextField
-        id={`${id}-body`}
-        label={t('form.body')}
-        required
-        multiline
-        rows={6}
-        autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: REVIEW_BODY_MAX } }}
-        {...bodyField}
-        helperText={bodyField.helperText ?? t('form.bodyHint')}
+      {/* Controlled: uncontrolled, Chromium lost the first input of this multiline field in the dialog. */}
+      <Controller
+        control={control}
+        name="body"
+        render={({ field: { ref, ...field } }) => (
+          <TextField
+            id={`${id}-body`}
+            label={t('form.body')}
+            required
+            multiline
+            minRows={5}
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: REVIEW_BODY_MAX } }}
+            {...field}
+            inputRef={ref}
+            error={bodyError !== undefined}
+            helperText={bodyError ?? t('form.bodyHint')}
+          />
+        )}
       />
       {refusal ? <Alert severity="error">{t(`form.errors.${refusal}`)}</Alert> : null}
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
