@@ -23,8 +23,10 @@ test.describe('product page', () => {
     await expect(breadcrumb.getByRole('link', { name: 'Electronics' })).toHaveAttribute('href', '/electronics');
 
     const card = page.getByRole('region', { name: title });
-    await expect(card.getByText('Best seller')).toBeVisible();
-    await expect(card.getByText(/^\(\d\.\d\) \d+ reviews?$/)).toBeVisible();
+    // The demo catalog ships no reviews and electronics sell nowhere in these tests (issue #36):
+    // no made-up rating, no unearned badge.
+    await expect(card.getByText('No reviews yet')).toBeVisible();
+    await expect(card.getByText('Best seller')).toHaveCount(0);
     await expect(card).toContainText(/Now \$[\d,]+\.\d{2}/);
     await expect(card.getByText('Price when purchased online')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Buy Now' })).toBeVisible();
@@ -72,13 +74,11 @@ test.describe('product page', () => {
 
     await page.goto(`/details/${reduced._id}`);
     const card = page.getByRole('region', { name: reduced.title });
-    await expect(card.getByText('Best seller')).toBeVisible();
     await expect(card.getByText('Reduced price')).toBeVisible();
     await expect(card).toContainText(`${now} ${was}`);
 
     await page.goto(`/details/${regular._id}`);
     const regularBox = page.getByRole('region', { name: regular.title });
-    await expect(regularBox.getByText('Best seller')).toBeVisible();
     await expect(regularBox.getByText('Reduced price')).toHaveCount(0);
     await expect(regularBox).not.toContainText(/Was \$/);
   });
@@ -151,6 +151,7 @@ test.describe('product page', () => {
     });
     await page.goto('/');
     await expect(page.locator('[aria-roledescription="carousel"]').first()).toBeVisible();
-    expect(scripts.filter((url) => /product-details-page/.test(url))).toEqual([]);
+    // The product page's chunk (its route, with its reviews) is its own.
+    expect(scripts.filter((url) => /product-route|product-details-page/.test(url))).toEqual([]);
   });
 });
