@@ -55,7 +55,7 @@ test.describe('browsing in Arabic', () => {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'مسار التنقل' }).getByRole('link', { name: 'البقالة' })).toBeVisible();
     // No made-up rating and no unearned badge (issue #36): nothing sells in Grocery in these tests.
-    await expect(page.getByText('لا توجد مراجعات بعد')).toBeVisible();
+    await expect(page.getByRole('region', { name: title }).getByText('لا توجد مراجعات بعد')).toBeVisible();
     await expect(page.getByText('الأكثر مبيعاً')).toHaveCount(0);
     await expect(page.getByText('سعر مخفّض')).toBeVisible();
     await expect(page.getByRole('button', { name: 'اشترِ الآن' })).toBeVisible();
