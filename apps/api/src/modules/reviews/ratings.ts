@@ -6,7 +6,7 @@ import { bumpCatalogVersion } from '../../lib/catalog-version';
 /**
  * Makes the products' stored `rating_tenths` and `review_count` those of their approved reviews
  * again (issue #36): the mean of the stars in tenths (rounded half up, as PostgreSQL rounds a
- * numeric) and their number, 0 and 0 without any. Recomputed from the reviews, never adjusted by
+ * numeric) and their number, 0 and 0 when none is approved. Recomputed from the reviews, never adjusted by
  * an increment, in the caller's transaction — the one of the approval, rejection, edit or removal
  * — which is a catalog write: the catalog's version rises with it, so every process drops the
  * answers it keeps and the next `GET /api/product/{id}` and its reviews say the new figures.
@@ -31,7 +31,7 @@ export async function recomputeRatings(tx: Executor, productIds: readonly string
 
 /**
  * A rating as shoppers read it: the mean of `stars` with one decimal, from the count of each
- * star (index 0 is one star), rounded half up like `recomputeRatings`; 0 without any.
+ * star (index 0 is one star), rounded half up like `recomputeRatings`; 0 when there are none.
  */
 export function averageOf(histogram: readonly number[]): { average: number; count: number } {
   let count = 0;

@@ -191,7 +191,7 @@ export async function removeReview(db: Database, userId: string, productId: stri
   });
 }
 
-/** The shopper's review of the product, if any, and whether they may write one now. */
+/** The shopper's review of the product (or null) and whether they may write one now. */
 export async function myReview(db: Executor, userId: string, productId: string): Promise<{ review: OwnReview | null; canReview: boolean }> {
   await assertPublished(db, productId);
   const review = await ownReview(db, userId, productId);
