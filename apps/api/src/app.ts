@@ -26,6 +26,7 @@ import { storefrontInlineScriptHashes } from './lib/inline-scripts';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { LOG_REDACTION } from './lib/log-redaction';
 import type { StopJob } from './lib/periodic-job';
+import { Readiness } from './lib/readiness';
 import { ResponseCache } from './lib/response-cache';
 import { helmetHeaders, PERMISSIONS_POLICY, strictTransportSecurityFor } from './lib/security-headers';
 import { refuseUnstorableText } from './lib/text-guard';
@@ -94,6 +95,8 @@ export interface AppOptions {
   sitemapMaxUrls?: number;
   /** How often the catalog's version row is polled besides LISTEN (default 2 s); tests lengthen it to see NOTIFY alone. */
   catalogPollMs?: number;
+  /** Whether this process takes requests (`GET /api/ready`); ready once the app is, by default. */
+  readiness?: Readiness;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -102,6 +105,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The mail outbox's worker: `drain()` delivers what is due (tests), `wake()` after a commit. */
     outbox: OutboxWorker;
+    /** `GET /api/ready`'s state: server.ts turns it to draining on SIGTERM. */
+    readiness: Readiness;
   }
 }
 
@@ -109,7 +114,7 @@ declare module 'fastify' {
  * Builds the whole HTTP application without listening: server.ts listens, tests `inject`.
  * Every module is registered here, explicitly, under its prefix.
  */
-export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, staffLimiter: givenStaffLimiter, creationLimiter: givenCreationLimiter, logStream, mailer: givenMailer, outboxTimings, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight, catalogPollMs }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, staffLimiter: givenStaffLimiter, creationLimiter: givenCreationLimiter, logStream, mailer: givenMailer, outboxTimings, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight, catalogPollMs, readiness = new Readiness() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -228,7 +233,12 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   // Catalog changes (decision 0034): every process drops its cached answers, pages and sitemaps.
   const catalog = watchCatalog(app, db, cache, catalogPollMs);
   await app.register(adminNoStore);
-  await app.register(healthRoutes, { prefix: '/api', db });
+  app.decorate('readiness', readiness);
+  app.addHook('onReady', (done) => {
+    readiness.markReady();
+    done();
+  });
+  await app.register(healthRoutes, { prefix: '/api', db, readiness });
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
   await app.register(promotionRoutes, { prefix: '/api', db, cache });
   await app.register(reviewRoutes, { prefix: '/api', db, cache, catalog });

@@ -19,11 +19,17 @@ app.addHook('onClose', async () => {
 const backups = await startShopBackups({ config, database, log: app.log });
 app.addHook('preClose', () => backups.stop());
 
-// SIGTERM/SIGINT: stop accepting, let requests in flight finish, close the database; give up
-// after 10 s so a stuck request cannot keep the process alive for ever.
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+// SIGTERM/SIGINT (decision 0061): not ready at once (`GET /api/ready` answers 503), go on serving
+// for DRAIN_DELAY_MS so a load balancer takes the process out, then stop accepting, let requests
+// in flight finish and close the database; give up 10 s later so a stuck request cannot keep the
+// process alive for ever.
+closeWithGrace({ delay: config.drainDelayMs + 10_000 }, async ({ signal, err }) => {
+  app.readiness.markDraining();
   if (err) app.log.error({ err }, 'shutting down after an error');
-  else app.log.info({ signal }, 'shutting down');
+  else {
+    app.log.info({ signal, drainDelayMs: config.drainDelayMs }, 'shutting down');
+    if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
+  }
   // Node closes idle keep-alive sockets only when closing starts; a request still in flight
   // leaves its socket idle later, so keep closing idle ones until the server has closed.
   const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);

@@ -74,3 +74,16 @@ export function dataSchema<T extends z.ZodType>(item: T) {
 
 export const HealthResponseSchema = z.object({ status: z.literal('ok') });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/**
+ * `GET /api/ready` (issue #37): 200 `{ status: 'ready' }` when this process takes requests; 503
+ * with `starting`, `draining` or `unavailable` (its database does not answer) and `NOT_READY`.
+ * The load balancer's health check.
+ */
+export const ReadyResponseSchema = z.object({ status: z.literal('ready') });
+export const NotReadyResponseSchema = z.object({
+  status: z.enum(['starting', 'draining', 'unavailable']),
+  message: z.string(),
+  code: z.literal('NOT_READY'),
+});
+export type NotReadyResponse = z.infer<typeof NotReadyResponseSchema>;

@@ -98,6 +98,8 @@ export const ERROR_CODES = [
   'REVIEW_NOT_VERIFIED',
   'REVIEW_EXISTS',
   'REVIEW_NOT_FOUND',
+  // The fleet (issue #37): GET /api/ready while a process starts, drains or has no database
+  'NOT_READY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -30,7 +30,7 @@ export interface ShopBackups {
 }
 
 export interface ShopBackupsOptions {
-  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'backupIntervalHours' | 'backupKeep'>;
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'backupIntervalHours' | 'backupKeep'> & Partial<Pick<Config, 'databaseDirectUrl'>>;
   database: Pick<DatabaseHandle, 'kind' | 'db' | 'dump'>;
   log: FastifyBaseLogger;
 }
@@ -44,7 +44,8 @@ export async function startShopBackups({ config, database, log }: ShopBackupsOpt
   const dir = backupDir(config.dataDir);
   let source: BackupSource;
   if (database.kind === 'pglite') source = { kind: 'pglite', handle: database };
-  else if (config.databaseUrl) source = { kind: 'postgres', url: config.databaseUrl };
+  // pg_dump reads in one session: from the server itself, not through a pooler.
+  else if (config.databaseUrl) source = { kind: 'postgres', url: config.databaseDirectUrl ?? config.databaseUrl };
   else throw new Error('startShopBackups: a server database needs DATABASE_URL');
 
   let queue: Promise<unknown> = Promise.resolve();

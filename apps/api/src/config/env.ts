@@ -14,7 +14,14 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional(),
+  DATABASE_DIRECT_URL: z.url({ message: 'DATABASE_DIRECT_URL must be a postgres:// URL' }).optional(),
   REDIS_URL: z.url().optional(),
+  DRAIN_DELAY_MS: z.coerce
+    .number({ message: 'DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to 60000' })
+    .int({ message: 'DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to 60000' })
+    .min(0, { message: 'DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to 60000' })
+    .max(60_000, { message: 'DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to 60000' })
+    .default(0),
   JWT_SECRET: z.string().min(32, { message: 'JWT_SECRET must be at least 32 characters' }).optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -99,6 +106,14 @@ export interface Config {
   /** Absolute path of the folder holding the embedded database and generated secrets. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The PostgreSQL server itself when `DATABASE_URL` is a transaction-mode pooler (PgBouncer,
+   * decision 0061): for LISTEN, the migrations' session lock and pg_dump; statements are then sent
+   * unnamed. Unset: `DATABASE_URL` is the server.
+   */
+  databaseDirectUrl: string | undefined;
+  /** After SIGTERM, how long the process goes on serving, not ready, before it stops accepting. */
+  drainDelayMs: number;
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
   paymentProvider: 'sandbox' | 'stripe';
@@ -157,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // so `npm start`, `npm run dev` and `npm run catalog:generate` share one ./data.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
+    drainDelayMs: e.DRAIN_DELAY_MS,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     paymentProvider: e.PAYMENT_PROVIDER,

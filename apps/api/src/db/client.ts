@@ -38,7 +38,11 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  /**
+   * `directUrl`: the server itself when `url` is a transaction-mode pooler (PgBouncer, decision
+   * 0061) — migrations and LISTEN use it, and the pool sends its statements unnamed.
+   */
+  | { kind: 'postgres'; url: string; directUrl?: string; poolSize?: number }
   /** `dataDir` undefined means in memory; `loadDataDir` starts from a dump (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
@@ -74,17 +78,61 @@ async function migrateOnePoolAtATime(pool: pg.Pool, migrate: () => Promise<void>
   }
 }
 
+/**
+ * A node-postgres client that sends every statement unnamed: behind a transaction-mode pooler,
+ * consecutive transactions may run on different server connections, so a statement prepared by
+ * name on one (Drizzle's `.prepare(name)`) would be missing on the next. PgBouncer 1.18 (Debian
+ * 12's) cannot track named statements (`max_prepared_statements` came in 1.21). The cost is a
+ * parse and plan per statement, which the server mostly has to do anyway for generic plans.
+ */
+class UnnamedStatementClient extends pg.Client {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- node-postgres' query() has a dozen overloads; this one forwards its arguments as they came, after dropping a statement name.
+  override query(...args: any[]): any {
+    const config: unknown = args[0];
+    if (config && typeof config === 'object' && 'name' in config) {
+      const { name: _dropped, ...unnamed } = config as { name?: string };
+      args[0] = unnamed;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- forwarded as given (see above).
+    return (super.query as (...forwarded: unknown[]) => unknown)(...args);
+  }
+}
+
+/** The server's own address of a pool opened through a pooler (LISTEN needs a session of its own). */
+const directConnections = new WeakMap<pg.Pool, pg.ClientConfig>();
+
+/**
+ * How to open a session of its own on the server behind `pool`: its direct address when the pool
+ * goes through a pooler, else the pool's own settings.
+ */
+export function directConnectionOf(pool: pg.Pool): pg.ClientConfig {
+  return directConnections.get(pool) ?? pool.options;
+}
+
 /** Opens the embedded database (PGlite) or a PostgreSQL server through node-postgres. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const { directUrl } = options;
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, ...(directUrl ? { Client: UnnamedStatementClient } : {}) });
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
+    if (directUrl) directConnections.set(pool, { connectionString: directUrl });
     const db = drizzleNodePg({ client: pool, schema });
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateOnePoolAtATime(pool, () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR })),
+      migrate: async () => {
+        if (!directUrl) return migrateOnePoolAtATime(pool, () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR }));
+        // The migrations' session lock holds a server session for their whole run: not through the pooler.
+        const direct = new pg.Pool({ connectionString: directUrl, max: 2 });
+        direct.on('error', () => undefined);
+        try {
+          const directDb = drizzleNodePg({ client: direct, schema });
+          await migrateOnePoolAtATime(direct, () => migrateNodePg(directDb, { migrationsFolder: MIGRATIONS_DIR }));
+        } finally {
+          await direct.end();
+        }
+      },
       close: () => pool.end(),
     };
   }

@@ -10,9 +10,9 @@ import { vacuumNewProducts } from './vacuum';
  * one in DATA_DIR), brings its schema up to date, loads the demo catalog on first use and gives
  * a catalog loaded before list prices existed its list prices (once).
  */
-export async function prepareDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<DatabaseHandle & { seeded: boolean }> {
+export async function prepareDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseDirectUrl'>>): Promise<DatabaseHandle & { seeded: boolean }> {
   const handle = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, ...(config.databaseDirectUrl ? { directUrl: config.databaseDirectUrl } : {}) })
     : await openDatabase({ kind: 'pglite', dataDir: `${config.dataDir}/pglite` });
   try {
     await handle.migrate();

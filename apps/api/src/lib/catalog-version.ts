@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 
-import type { Database, Executor } from '../db/client';
+import { directConnectionOf, type Database, type Executor } from '../db/client';
 import { catalogVersion } from '../db/schema';
 
 /**
@@ -124,12 +124,13 @@ export class CatalogWatcher {
       return;
     }
     if (client instanceof pg.Pool) {
-      await this.listenOnServer(client.options, onNotify);
+      // On the server itself: a transaction-mode pooler (PgBouncer) cannot keep a LISTEN.
+      await this.listenOnServer(directConnectionOf(client), onNotify);
     }
   }
 
   /** LISTEN on a connection of its own, opened again (after a poll interval) when it is lost. */
-  private async listenOnServer(options: pg.PoolConfig, onNotify: () => void): Promise<void> {
+  private async listenOnServer(options: pg.ClientConfig, onNotify: () => void): Promise<void> {
     if (this.stopped) return;
     const connection = new pg.Client(options);
     let ended = false;
