@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/client';
 import { startPeriodicJob, type StopJob } from '../lib/periodic-job';
 
 import { backupDir, newestAutoBackupTime, pruneAutoBackups, type BackupOrigin } from './backup-files';
+import { claimBackupTurn, endBackupTurn } from './backup-turn';
 import { PgToolMissingError } from './pg-tools';
 import { writeBackup, type BackupSource } from './take-backup';
 import { listenForBackupRequests } from './trigger';
@@ -33,14 +34,17 @@ export interface ShopBackupsOptions {
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'backupIntervalHours' | 'backupKeep'> & Partial<Pick<Config, 'databaseDirectUrl'>>;
   database: Pick<DatabaseHandle, 'kind' | 'db' | 'dump'>;
   log: FastifyBaseLogger;
+  /** How long a backup in progress keeps the fleet's turn (default an hour); tests shorten it. */
+  leaseMs?: number;
 }
 
 /**
  * The running shop's backups (decision 0032): every `BACKUP_INTERVAL_HOURS` into
- * `DATA_DIR/backups/`, keeping the newest `BACKUP_KEEP`; and, on the embedded database, which
+ * `DATA_DIR/backups/`, keeping the newest `BACKUP_KEEP` — on a server, by one process of the fleet
+ * for each interval, whichever takes the turn (backup-turn.ts, decision 0061); and, on the embedded database, which
  * no other process may open, a backup whenever `npm run backup` asks through the socket.
  */
-export async function startShopBackups({ config, database, log }: ShopBackupsOptions): Promise<ShopBackups> {
+export async function startShopBackups({ config, database, log, leaseMs }: ShopBackupsOptions): Promise<ShopBackups> {
   const dir = backupDir(config.dataDir);
   let source: BackupSource;
   if (database.kind === 'pglite') source = { kind: 'pglite', handle: database };
@@ -72,10 +76,15 @@ export async function startShopBackups({ config, database, log }: ShopBackupsOpt
         // Read from the folder each time, so processes sharing DATA_DIR take turns.
         const due = Math.max(nextBackupDue(await newestAutoBackupTime(dir, source.kind), startedAt, intervalMs).getTime(), retryAt);
         if (Date.now() < due) return 0;
+        // On a server, the processes of a fleet share the shop: one of them takes the turn.
+        const shared = source.kind === 'postgres';
+        if (shared && !(await claimBackupTurn(database.db, intervalMs, leaseMs))) return 0;
         try {
           const file = await take('auto');
+          if (shared) await endBackupTurn(database.db, 'done');
           log.info({ file }, 'periodic backup written');
         } catch (error) {
+          if (shared) await endBackupTurn(database.db, 'failed').catch(() => undefined);
           retryAt = Date.now() + Math.min(intervalMs, HOUR);
           if (!(error instanceof PgToolMissingError)) throw error;
           // Logged once: the shop serves on, and an hourly error would bury the rest of the log.

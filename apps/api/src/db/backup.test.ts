@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 
 import { BackupFileError, detectBackupKind, listAutoBackups } from '../backup/backup-files';
+import { claimBackupTurn, endBackupTurn } from '../backup/backup-turn';
 import { restoreEmbeddedDatabase, restoreServerDatabase } from '../backup/restore-backup';
 import { nextBackupDue, startShopBackups } from '../backup/shop-backups';
 import { writeBackup, type BackupSource } from '../backup/take-backup';
@@ -177,6 +178,38 @@ describe(`backups of the ${isPostgres ? 'PostgreSQL server' : 'embedded'} databa
     const errors = logs.filter((line) => line.includes('"level":50'));
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('pg_dump was not found on PATH');
+  });
+});
+
+describe(`the fleet's turn to back up the shop (${isPostgres ? 'PostgreSQL server' : 'embedded'})`, () => {
+  it('goes to one of three processes asking at once, and to another when its process died mid-backup', { timeout: 60_000 }, async () => {
+    const shop = await shopDatabase();
+    // Three processes of a fleet: three pools on one database.
+    const fleet = isPostgres ? await Promise.all([0, 1, 2].map(() => shop.reopen())) : [shop.handle, shop.handle, shop.handle];
+    try {
+      const hour = 60 * 60_000;
+      const claims = await Promise.all(fleet.map((process) => claimBackupTurn(process.db, hour)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      // While it runs, and for an interval after it is done, nobody else takes it.
+      expect(await claimBackupTurn(fleet[1]!.db, hour)).toBe(false);
+      await endBackupTurn(fleet[claims.indexOf(true)]!.db, 'done');
+      expect(await Promise.all(fleet.map((process) => claimBackupTurn(process.db, hour)))).toEqual([false, false, false]);
+      // Once the interval has passed: the turn again, to one.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const next = await Promise.all(fleet.map((process) => claimBackupTurn(process.db, 10)));
+      expect(next.filter(Boolean)).toHaveLength(1);
+      // Its process dies without ending the turn: within the lease, nobody; past it, one other.
+      expect(await claimBackupTurn(fleet[0]!.db, 10)).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const after = await Promise.all(fleet.map((process) => claimBackupTurn(process.db, 10, 20)));
+      expect(after.filter(Boolean)).toHaveLength(1);
+      // A failed backup gives the turn back at once.
+      await endBackupTurn(fleet[0]!.db, 'failed');
+      expect((await Promise.all(fleet.map((process) => claimBackupTurn(process.db, hour)))).filter(Boolean)).toHaveLength(1);
+    } finally {
+      if (isPostgres) await Promise.all(fleet.map((process) => process.close()));
+      await shop.handle.close();
+    }
   });
 });
 
