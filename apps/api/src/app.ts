@@ -25,6 +25,7 @@ import { trackForegroundRequests } from './lib/foreground';
 import { storefrontInlineScriptHashes } from './lib/inline-scripts';
 import { resolveJwtSecret } from './lib/jwt-secret';
 import { LOG_REDACTION } from './lib/log-redaction';
+import { Metrics } from './lib/metrics';
 import type { StopJob } from './lib/periodic-job';
 import { Readiness } from './lib/readiness';
 import { ResponseCache } from './lib/response-cache';
@@ -51,6 +52,7 @@ import { startBestSellerRefresh } from './modules/catalog/best-sellers';
 import { catalogRoutes } from './modules/catalog/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
+import { metricsRoutes } from './modules/metrics/routes';
 import { startOrderExpiry } from './modules/orders/expiry';
 import { orderRoutes } from './modules/orders/routes';
 import { payRoutes } from './modules/payments/pay-routes';
@@ -123,6 +125,9 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 100 * 1024,
+    // A request that reached the process before it stopped accepting is answered, not refused
+    // with a 503, when it closes (SIGTERM's drain, decision 0061).
+    return503OnClosing: false,
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -135,6 +140,9 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // GET /metrics (issue #37): this app's own registry; every answer counted by route and status.
+  const metrics = new Metrics({ db, log: app.log });
+  metrics.instrument(app);
   // An import gives way to the requests in flight between its steps (decision 0040).
   trackForegroundRequests(app);
   // Text PostgreSQL cannot store is a 400 naming the field, on every route (decision 0030).
@@ -229,7 +237,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   const paymentProvider = givenProvider ?? createPaymentProvider(config, secret);
 
   // Public catalog answers only: nothing that depends on who asks goes through this cache.
-  const cache = new ResponseCache();
+  const cache = new ResponseCache(metrics.cacheLookups('response'));
   // Catalog changes (decision 0034): every process drops its cached answers, pages and sitemaps.
   const catalog = watchCatalog(app, db, cache, catalogPollMs);
   await app.register(adminNoStore);
@@ -239,6 +247,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
     done();
   });
   await app.register(healthRoutes, { prefix: '/api', db, readiness });
+  await app.register(metricsRoutes, { metrics });
   await app.register(catalogRoutes, { prefix: '/api', db, cache });
   await app.register(promotionRoutes, { prefix: '/api', db, cache });
   await app.register(reviewRoutes, { prefix: '/api', db, cache, catalog });
@@ -247,12 +256,12 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(cartRoutes, { prefix: '/api', db, creationLimiter });
   await app.register(wishlistRoutes, { prefix: '/api', db });
   await app.register(orderRoutes, { prefix: '/api', db, paymentTimeoutMinutes: config.paymentTimeoutMinutes });
-  await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl, outbox });
+  await app.register(paymentRoutes, { prefix: '/api', db, provider: paymentProvider, publicUrl: config.publicUrl, outbox, metrics });
   if (paymentProvider instanceof SandboxPaymentProvider) await app.register(payRoutes, { db, provider: paymentProvider });
   await app.register(adminProductRoutes, { prefix: '/api/admin', db, catalog, lowStockThreshold: config.lowStockThreshold });
   await app.register(adminPromotionRoutes, { prefix: '/api/admin', db });
   await app.register(adminReviewRoutes, { prefix: '/api/admin', db, outbox, publicUrl: config.publicUrl, catalog });
-  await app.register(staffRoutes, { prefix: '/api/admin', db, limiter: staffLimiter, outbox, publicUrl: config.publicUrl, firstOwner: config.firstOwner });
+  await app.register(staffRoutes, { prefix: '/api/admin', db, limiter: staffLimiter, outbox, publicUrl: config.publicUrl, firstOwner: config.firstOwner, metrics });
   await app.register(adminPhotoRoutes, { prefix: '/api/admin', db });
   await app.register(adminCsvRoutes, { prefix: '/api/admin', db });
   await app.register(adminOrderRoutes, { prefix: '/api/admin', db, provider: paymentProvider, publicUrl: config.publicUrl, refundApprovalLimitCents: config.refundApprovalLimitCents, outbox });
@@ -262,7 +271,7 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   await app.register(seoRoutes, { db, publicUrl: config.publicUrlSetting, sitemapMaxUrls, catalog });
   await app.register(imageRoutes, { db });
   await app.register(adminWebRoutes, { prefix: '/admin' });
-  await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight, renderWorkers: config.ssrWorkers, catalog });
+  await app.register(webRoutes, { distDir: webDistDir, localesDir: LOCALES_DIR, publicUrl: config.publicUrlSetting, pageCacheTtlMs, maxRendersInFlight, renderWorkers: config.ssrWorkers, catalog, metrics });
 
   // Expired guest carts: deleted once the app is ready, then hourly until it closes.
   // Unpaid orders past their time: cancelled, their stock returned, every minute.

@@ -1,10 +1,65 @@
-import { ErrorResponseSchema, HealthResponseSchema } from '@dukkan/contracts/common';
+import { ErrorResponseSchema, HealthResponseSchema, NotReadyResponseSchema } from '@dukkan/contracts/common';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
+import { openDatabase } from '../../db/client';
+import { Readiness } from '../../lib/readiness';
 import { useTestApp } from '../../test/test-app';
 
+import { healthRoutes } from './routes';
+
 const t = useTestApp();
+
+describe('readiness (GET /api/ready, decision 0061)', () => {
+  it('answers 200 ready, and 503 draining once the process was asked to stop, never cached', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+    expect(ready.headers['cache-control']).toBe('no-store');
+    // Liveness is another question: a draining process is alive.
+    const readiness = new Readiness();
+    const app = Fastify().withTypeProvider();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(healthRoutes, { prefix: '/api', db: t.database.db, readiness });
+    try {
+      const starting = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(starting.statusCode).toBe(503);
+      expect(NotReadyResponseSchema.parse(starting.json())).toMatchObject({ status: 'starting', code: 'NOT_READY' });
+      readiness.markReady();
+      expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      readiness.markDraining();
+      readiness.markReady();
+      const draining = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(draining.statusCode).toBe(503);
+      expect(NotReadyResponseSchema.parse(draining.json()).status).toBe('draining');
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 503 unavailable while its database does not answer', async () => {
+    const readiness = new Readiness();
+    readiness.markReady();
+    // A server nobody listens on.
+    const database = await openDatabase({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:9/none', poolSize: 1 });
+    const app = Fastify().withTypeProvider();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(healthRoutes, { prefix: '/api', db: database.db, readiness });
+    try {
+      const unavailable = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(unavailable.statusCode).toBe(503);
+      expect(NotReadyResponseSchema.parse(unavailable.json())).toMatchObject({ status: 'unavailable', code: 'NOT_READY' });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
 
 describe('the HTTP shell', () => {
   it('answers GET /api/health with 200 {"status":"ok"}', async () => {
