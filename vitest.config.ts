@@ -11,6 +11,21 @@ const postgresProject: TestProjectConfiguration[] = process.env.DATABASE_URL
           include: ['src/modules/**/*.test.ts', 'src/db/**/*.test.ts', 'src/mail/mail-flows.test.ts', 'src/mail/outbox.test.ts'],
         },
       },
+      {
+        // `npm run fleet` started for real (issue #37): PgBouncer, HAProxy and three built API
+        // processes on a copy of the run's template database. A project of its own, not api-pg:
+        // a project's `extends` adds the arrays of apps/api/vitest.config.ts to its own, so
+        // api-pg cannot take back that config's exclusion of src/fleet.
+        root: './apps/api',
+        test: {
+          name: 'api-fleet-pg',
+          environment: 'node',
+          include: ['src/fleet/**/*.test.ts'],
+          globalSetup: ['src/test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
     ]
   : [];
 
