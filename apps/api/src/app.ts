@@ -128,6 +128,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
     // A request that reached the process before it stopped accepting is answered, not refused
     // with a 503, when it closes (SIGTERM's drain, decision 0061).
     return503OnClosing: false,
+    // Behind HAProxy (decision 0061) the client is the one its X-Forwarded-For names.
+    ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

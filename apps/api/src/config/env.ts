@@ -16,6 +16,10 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional(),
   DATABASE_DIRECT_URL: z.url({ message: 'DATABASE_DIRECT_URL must be a postgres:// URL' }).optional(),
   REDIS_URL: z.url().optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*$/, { message: 'TRUST_PROXY must be a comma-separated list of addresses or CIDR ranges, e.g. 127.0.0.1' })
+    .optional(),
   DRAIN_DELAY_MS: z.coerce
     .number({ message: 'DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to 60000' })
     .int({ message: 'DRAIN_DELAY_MS must be a whole number of milliseconds from 0 to 60000' })
@@ -114,6 +118,11 @@ export interface Config {
   databaseDirectUrl: string | undefined;
   /** After SIGTERM, how long the process goes on serving, not ready, before it stops accepting. */
   drainDelayMs: number;
+  /**
+   * The load balancers whose `X-Forwarded-For` names the client (TRUST_PROXY: addresses or CIDR
+   * ranges); unset, the connection's address is the client's. Rate limits and the audit log read it.
+   */
+  trustProxy: string[] | undefined;
   redisUrl: string | undefined;
   jwtSecret: string | undefined;
   paymentProvider: 'sandbox' | 'stripe';
@@ -174,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseDirectUrl: e.DATABASE_URL ? e.DATABASE_DIRECT_URL : undefined,
     drainDelayMs: e.DRAIN_DELAY_MS,
+    trustProxy: e.TRUST_PROXY?.split(',').map((entry) => entry.trim()),
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     paymentProvider: e.PAYMENT_PROVIDER,
