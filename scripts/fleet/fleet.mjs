@@ -522,7 +522,32 @@ function apiLine(line) {
   const level = entry.level ?? 30;
   if (level < 30 || (level < 40 && entry.reqId)) return undefined;
   const error = entry.err?.message ? ` (${entry.err.message})` : '';
-  return `${PINO_LEVELS[level] ?? level}: ${entry.msg ?? ''}${error}`;
+  // One line each (a failed query's message holds its SQL): the whole entry is in the file.
+  const text = `${entry.msg ?? ''}${error}`.replace(/\s+/g, ' ');
+  return `${PINO_LEVELS[level] ?? level}: ${text.length > 240 ? `${text.slice(0, 240)}…` : text}`;
+}
+
+/**
+ * The children of a launcher that was killed (SIGKILL leaves them running, holding their ports):
+ * stopped before a new fleet starts, each only if it is still the program fleet.json names.
+ * @param {FleetRecord} previous
+ */
+async function stopLeftovers(previous) {
+  const pids = [previous.haproxy?.pid, ...(previous.processes ?? []).map((p) => p.pid), previous.pgbouncer?.pid];
+  for (const pid of pids) {
+    if (!alive(pid)) continue;
+    let commandLine = '';
+    try {
+      commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    } catch {
+      continue;
+    }
+    if (!/haproxy|pgbouncer/.test(commandLine) && !commandLine.includes(SERVER_JS)) continue;
+    say(`stopping pid ${pid} (${commandLine.trim()}), left running by the launcher ${previous.launcherPid}, which is gone`);
+    process.kill(/** @type {number} */ (pid), 'SIGTERM');
+    for (let waited = 0; waited < 15_000 && alive(pid); waited += 100) await sleep(100);
+    if (alive(pid)) process.kill(/** @type {number} */ (pid), 'SIGKILL');
+  }
 }
 
 async function launch(/** @type {number} */ count) {
@@ -554,14 +579,17 @@ async function launch(/** @type {number} */ count) {
 
   mkdirSync(fleetDir, { recursive: true });
   if (existsSync(fleetFile)) {
+    /** @type {FleetRecord | undefined} */
+    let previous;
     try {
-      const previous = /** @type {FleetRecord} */ (JSON.parse(readFileSync(fleetFile, 'utf8')));
-      if (previous.launcherPid !== process.pid && alive(previous.launcherPid) && previous.status !== 'stopped') {
-        fail(`a fleet is already running from ${fleetDir} (launcher pid ${previous.launcherPid}): stop it first, or use another FLEET_DIR`);
-      }
+      previous = JSON.parse(readFileSync(fleetFile, 'utf8'));
     } catch {
       // An unreadable fleet.json is rewritten below.
     }
+    if (previous && alive(previous.launcherPid) && previous.status !== 'stopped') {
+      fail(`a fleet is already running from ${fleetDir} (launcher pid ${previous.launcherPid}): stop it first, or use another FLEET_DIR`);
+    }
+    if (previous) await stopLeftovers(previous);
   }
 
   // PgBouncer refuses to run as root: started as root, it becomes `postgres` after reading its
@@ -696,8 +724,9 @@ async function launch(/** @type {number} */ count) {
   };
 
   /**
-   * Signals a supervised child and waits for it to exit; then SIGKILL after `graceMs`.
-   * @param {Supervised} s @param {NodeJS.Signals} signal @param {number} graceMs
+   * Signals a supervised child (unless `signal` is null: it has its signal already) and waits for
+   * it to exit; then SIGKILL after `graceMs`.
+   * @param {Supervised} s @param {NodeJS.Signals | null} signal @param {number} graceMs
    */
   const stopChild = async (s, signal, graceMs) => {
     s.expectingExit = true;
@@ -706,9 +735,9 @@ async function launch(/** @type {number} */ count) {
     const child = s.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => s.onExit.push(() => resolve(undefined)));
-    child.kill(signal);
+    if (signal) child.kill(signal);
     const timer = setTimeout(() => {
-      say(`${s.name} (pid ${child.pid}) did not stop within ${duration(graceMs)} of ${signal}: SIGKILL`);
+      say(`${s.name} (pid ${child.pid}) did not stop within ${duration(graceMs)} of ${signal ?? 'its signal'}: SIGKILL`);
       child.kill('SIGKILL');
     }, graceMs);
     await exited;
@@ -733,12 +762,16 @@ async function launch(/** @type {number} */ count) {
   const drainMs = Number(drainDelayMs) + 10_000;
 
   pgbouncer = supervise('pgbouncer', () => {
-    const child = spawn(/** @type {string} */ (pgbouncerBin), [path.join(fleetDir, 'pgbouncer.ini')], { cwd: fleetDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A session of its own (detached): Ctrl-C, which a terminal sends to its whole foreground
+    // group, must not stop PgBouncer while the API processes still drain; the launcher stops it last.
+    const child = spawn(/** @type {string} */ (pgbouncerBin), [path.join(fleetDir, 'pgbouncer.ini')], { cwd: fleetDir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     pipeOutput(child, 'pgbouncer', (line) => (/ (WARNING|ERROR|FATAL|PANIC) /.test(line) ? line.replace(/^\S+ \S+ \S+ /, '') : undefined));
     return child;
   });
   haproxy = supervise('haproxy', () => {
-    const child = spawn(/** @type {string} */ (haproxyBin), ['-W', '-db', '-f', path.join(fleetDir, 'haproxy.cfg')], { cwd: fleetDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Detached too: on Ctrl-C the launcher stops HAProxy softly (requests in flight finish) rather
+    // than the terminal's SIGINT cutting them.
+    const child = spawn(/** @type {string} */ (haproxyBin), ['-W', '-db', '-f', path.join(fleetDir, 'haproxy.cfg')], { cwd: fleetDir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     // HAProxy prints only alerts and warnings (a process going down or up): all worth a look.
     pipeOutput(child, 'haproxy', (line) => line);
     return child;
@@ -760,6 +793,9 @@ async function launch(/** @type {number} */ count) {
             DRAIN_DELAY_MS: drainDelayMs,
             FLEET_PROCESS: String(i),
             PUBLIC_URL: publicUrl,
+            // HAProxy, on this machine, names the client in X-Forwarded-For: the per-address limits
+            // count shoppers, not HAProxy's one address.
+            TRUST_PROXY: env.TRUST_PROXY ?? '127.0.0.1',
             // Two cores shared by the fleet: one render thread per process unless told otherwise.
             SSR_WORKERS: env.SSR_WORKERS ?? '1',
             // One process takes the periodic backups; N processes would write N copies each time.
@@ -865,7 +901,14 @@ async function launch(/** @type {number} */ count) {
     stopped = (async () => {
       // HAProxy's soft stop (SIGUSR1): no new connection; requests in flight finish.
       await stopChild(haproxy, 'SIGUSR1', 16_000);
-      await Promise.all(apis.map((api) => stopChild(api, 'SIGTERM', drainMs + 2_000)));
+      // Ctrl-C in a terminal reaches every process of the group at once: an API process that is
+      // draining already must not get a second signal, which would make it exit without draining.
+      await Promise.all(
+        apis.map(async (api, i) => {
+          const draining = why === 'SIGINT' && (await readiness(processPorts[i])) === 'draining';
+          await stopChild(api, draining ? null : 'SIGTERM', drainMs + 2_000);
+        }),
+      );
       // PgBouncer's safe shutdown: waits for the transactions in flight.
       await stopChild(pgbouncer, 'SIGINT', 10_000);
       status = 'stopped';
