@@ -944,7 +944,8 @@ async function launch(/** @type {number} */ count) {
     say(`starting api-1 on 127.0.0.1:${processPorts[0]} (it migrates the database and loads the demo catalog when it is new)`);
     apis[0].start();
     await apiReady(0);
-    if (count > 1) say(`starting api-2..api-${count} on 127.0.0.1:${processPorts[1]}–${processPorts[count - 1]}`);
+    if (count === 2) say(`starting api-2 on 127.0.0.1:${processPorts[1]}`);
+    if (count > 2) say(`starting api-2..api-${count} on 127.0.0.1:${processPorts[1]}–${processPorts[count - 1]}`);
     for (let i = 1; i < count; i++) apis[i].start();
     await Promise.all(apis.slice(1).map((_api, i) => apiReady(i + 1)));
     say(`starting haproxy on ${bind}:${port}`);
