@@ -420,7 +420,7 @@ async function printStatus() {
     const pool = (/** @type {string} */ state) => total(b.samples, 'dukkan_db_pool_connections', (labels) => labels.state === state);
     const inUse = pool('in_use');
     if (after === undefined) notes.add(`${requests} is not among the metrics yet`);
-    if (!all.size) notes.add(`${histogram} is not among the metrics yet`);
+    if (!all.size) notes.add(`${histogram} has no samples yet`);
     if (inUse === undefined) notes.add('dukkan_db_pool_connections is not among the metrics yet');
     table.push([
       ...row,
@@ -446,6 +446,8 @@ async function requestRollingRestart() {
   const deadline = Date.now() + before.size * (drainMs + READY_TIMEOUT_MS);
   /** @type {Set<number>} */
   const reported = new Set();
+  // The launcher says `restarting` while it works through the processes, `ready` again after.
+  let begun = false;
   while (Date.now() < deadline) {
     await sleep(250);
     /** @type {FleetRecord} */
@@ -462,10 +464,13 @@ async function requestRollingRestart() {
       }
     }
     if (now.status === 'stopped' || !alive(now.launcherPid)) fail('the launcher stopped during the restart');
-    if (reported.size === before.size && now.status === 'ready') {
+    if (now.status === 'restarting') begun = true;
+    if (now.status !== 'ready' || (!begun && reported.size < before.size)) continue;
+    if (reported.size === before.size) {
       say('rolling restart done');
       return;
     }
+    fail(`the rolling restart stopped before ${[...before.keys()].filter((index) => !reported.has(index)).map((index) => `api-${index}`).join(', ')}: see the launcher's output`);
   }
   fail('the rolling restart did not finish in time: see the launcher output');
 }
@@ -933,6 +938,11 @@ async function launch(/** @type {number} */ count) {
     });
   }
   process.on('SIGUSR2', () => void rollingRestart());
+  // A fault of the launcher's own must not leave the fleet running without it.
+  process.on('uncaughtException', (error) => {
+    console.error(error);
+    void stopAll('the launcher failed', 1);
+  });
   process.on('SIGUSR1', () => void restartPgbouncer());
 
   // ---- Start, in order: PgBouncer, process 1 alone, the others, HAProxy
