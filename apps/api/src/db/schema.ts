@@ -458,6 +458,8 @@ export const outbox = pgTable(
   (t) => [
     index('outbox_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    // GET /metrics counts pending and failed mail and the oldest pending one (lib/metrics.ts) without reading the sent.
+    index('outbox_undelivered_idx').on(t.status, t.createdAt).where(sql`status <> 'sent'`),
     check('outbox_status', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
