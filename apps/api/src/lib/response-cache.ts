@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 
 import { COMPRESSION_THRESHOLD_BYTES, compressVariants, preferredEncoding, type PrecompressedEncoding } from './content-encoding';
+import type { CacheLookups } from './metrics';
 
 /**
  * An answer as it goes on the wire, made once when it is computed: its JSON bytes, their ETag
@@ -53,6 +54,9 @@ export class ResponseCache {
   /** Raised by `clear()`: an answer computed before it is sent but never kept. */
   private generation = 0;
 
+  /** `lookups` counts the answers found kept and those computed (`GET /metrics`); figures are not counted. */
+  constructor(private readonly lookups?: CacheLookups) {}
+
   /**
    * Answers `request` from the cache under `key`, computing it with `produce` when missing or
    * stale (one computation at a time per key), with ETag, Cache-Control and a 304 when the
@@ -70,7 +74,13 @@ export class ResponseCache {
     schema: z.ZodType,
     produce: () => Promise<unknown>,
   ): Promise<FastifyReply> {
-    const entry = this.entries.get(key) ?? (await this.compute(key, policy, schema, produce));
+    let entry = this.entries.get(key);
+    if (entry) {
+      this.lookups?.hit();
+    } else {
+      this.lookups?.miss();
+      entry = await this.compute(key, policy, schema, produce);
+    }
     reply
       .header('etag', entry.etag)
       .header('cache-control', policy.cacheControl)

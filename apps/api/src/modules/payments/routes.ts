@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { currentUser, requireUser } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { requestLanguage } from '../../lib/language';
+import type { Metrics } from '../../lib/metrics';
 import type { OutboxWorker } from '../../mail/outbox';
 import { WebhookRefusedError, type PaymentProvider } from '../../payments/provider';
 
@@ -16,6 +17,8 @@ interface PaymentRoutesOptions {
   provider: PaymentProvider;
   publicUrl: string;
   outbox: OutboxWorker;
+  /** Counts the orders marked paid (`dukkan_orders_paid_total`). */
+  metrics?: Metrics;
 }
 
 const errors = {
@@ -33,7 +36,7 @@ export const WEBHOOK_PATH = '/api/stripe/webhook';
  * order, and the webhook through which the provider's signed events — and only they — mark an
  * order paid. The path keeps the spec's `/stripe/` name whichever provider is configured.
  */
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, { db, provider, publicUrl, outbox }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, { db, provider, publicUrl, outbox, metrics }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -88,7 +91,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         const { outcome, paidOrderId } = await handlePaymentEvent(db, provider.name, event, { log: request.log, publicUrl });
         request.log.info({ eventId: event.eventId, kind: event.kind, outcome }, 'payment event');
         // Committed with its confirmation in the outbox: the worker sends it now.
-        if (paidOrderId) outbox.wake();
+        if (paidOrderId) {
+          metrics?.orderPaid();
+          outbox.wake();
+        }
         return { received: true as const, outcome };
       },
     );

@@ -8,6 +8,8 @@ import type { Language } from '@dukkan/contracts/common';
 import type { PageRenderOutput } from '@dukkan/contracts/ssr';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 
+import type { RenderLoad } from '../../lib/metrics';
+
 import type { ApiAnswer, ApiRequest, FromWorker, RenderWorkerData, ServerEntry, ToWorker } from './render-protocol';
 
 /** What the storefront's server entry answers. */
@@ -18,6 +20,8 @@ export interface PageRenderer {
   render(url: string, language: Language, origin: string): Promise<RenderedPage>;
   /** Stops the render workers, if any. */
   close(): Promise<void>;
+  /** What the workers are doing now, for `GET /metrics` (lib/metrics.ts). */
+  load(): RenderLoad;
 }
 
 const LANGUAGES: readonly Language[] = ['en', 'ar'];
@@ -157,6 +161,16 @@ function workerPool(app: FastifyInstance, size: number, data: RenderWorkerData):
       closing = true;
       await Promise.all(slots.flatMap((slot) => (slot.worker ? [slot.worker.terminate()] : [])));
     },
+    load() {
+      let busy = 0;
+      let queued = 0;
+      for (const slot of slots) {
+        if (slot.renders.size === 0) continue;
+        busy += 1;
+        queued += slot.renders.size - 1;
+      }
+      return { workers: size, busy, queued };
+    },
   };
 }
 
@@ -181,9 +195,18 @@ export async function loadPageRenderer(app: FastifyInstance, distDir: string, lo
 
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   const fetchFn = injectFetch(app);
+  // This thread is the one worker: busy while a page renders, the others under way beside it queued.
+  let inFlight = 0;
   return {
-    render: (url, language, origin) =>
-      entry.render({ url, origin, language, apiBaseUrl: `${origin}/api`, fetchFn, translations: translations[language], template, manifest }),
+    async render(url, language, origin) {
+      inFlight += 1;
+      try {
+        return await entry.render({ url, origin, language, apiBaseUrl: `${origin}/api`, fetchFn, translations: translations[language], template, manifest });
+      } finally {
+        inFlight -= 1;
+      }
+    },
     close: () => Promise.resolve(),
+    load: () => ({ workers: 1, busy: inFlight > 0 ? 1 : 0, queued: Math.max(inFlight - 1, 0) }),
   };
 }

@@ -8,6 +8,7 @@ import { LRUCache } from 'lru-cache';
 
 import type { CatalogWatcher } from '../../lib/catalog-version';
 import { requestLanguage } from '../../lib/language';
+import type { Metrics } from '../../lib/metrics';
 import { CATALOG_CACHE, matchesEtag } from '../../lib/response-cache';
 
 import { loadPageRenderer, type RenderedPage } from './page-renderer';
@@ -27,6 +28,8 @@ interface WebRoutesOptions {
   renderWorkers: number;
   /** Tells when the catalog changed: every rendered page is dropped then (decision 0034). */
   catalog?: CatalogWatcher;
+  /** Counts the page cache's hits and misses and reads the render workers' load (`GET /metrics`). */
+  metrics?: Metrics;
 }
 
 const API_LIKE = /^\/(api|images|locales|pay)(\/|$)/;
@@ -83,7 +86,7 @@ export function searchRedirectOf(request: FastifyRequest, publicUrl: string | un
  * rendered on the server when the app was built with its server entry (`dist/server/`), else the
  * plain index.html for the browser to render. Pages are revalidated every time (ETag).
  */
-export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir, localesDir, publicUrl, pageCacheTtlMs = PAGE_CACHE_TTL_MS, maxRendersInFlight = MAX_RENDERS_IN_FLIGHT, renderWorkers, catalog }) => {
+export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir, localesDir, publicUrl, pageCacheTtlMs = PAGE_CACHE_TTL_MS, maxRendersInFlight = MAX_RENDERS_IN_FLIGHT, renderWorkers, catalog, metrics }) => {
   await app.register(fastifyStatic, {
     root: localesDir,
     prefix: '/locales/',
@@ -113,6 +116,8 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
 
   const renderer = hasWeb ? await loadPageRenderer(app, distDir, localesDir, renderWorkers) : null;
   app.addHook('onClose', async () => renderer?.close());
+  if (renderer) metrics?.watchRenderLoad(() => renderer.load());
+  const lookups = metrics?.cacheLookups('page');
   const pages = new LRUCache<string, CachedPage>({
     max: 2_000,
     maxSize: 128 * 1024 * 1024,
@@ -131,7 +136,12 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
   /** The page from the cache, or rendered (once for every request that asks for it meanwhile). */
   async function pageFor(key: string, render: () => Promise<RenderedPage>): Promise<CachedPage | null> {
     const hit = pages.get(key);
-    if (hit) return hit;
+    if (hit) {
+      lookups?.hit();
+      return hit;
+    }
+    // Joining a render under way, or sent to the browser, is a miss too: the cache had no page.
+    lookups?.miss();
     const inFlight = rendering.get(key);
     if (inFlight) return inFlight;
     if (rendering.size >= maxRendersInFlight) return null;

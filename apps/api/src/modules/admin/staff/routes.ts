@@ -31,6 +31,7 @@ import type { Database } from '../../../db/client';
 import { acceptEmptyJsonBodies } from '../../../lib/empty-body';
 import type { FailureLimiter } from '../../../lib/failure-limiter';
 import { requestLanguage } from '../../../lib/language';
+import type { Metrics } from '../../../lib/metrics';
 import type { OutboxWorker } from '../../../mail/outbox';
 import { auditActorOf } from '../audit/record';
 import { currentStaff, requireStaff } from '../guard';
@@ -51,6 +52,8 @@ export interface StaffRoutesOptions {
   publicUrl: string;
   /** OWNER_EMAIL and OWNER_PASSWORD, when set. */
   firstOwner: { email: string; password: string } | undefined;
+  /** Counts failed staff sign-ins (`dukkan_signin_failures_total{who="staff"}`). */
+  metrics?: Metrics;
 }
 
 const errors = {
@@ -70,7 +73,7 @@ const tags = ['admin-staff'];
  * exists to forge, so no XSRF check); everything else is behind
  * `requireStaff` (session, XSRF on writes, role).
  */
-export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { db, limiter, outbox, publicUrl, firstOwner }) => {
+export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { db, limiter, outbox, publicUrl, firstOwner, metrics }) => {
   const secure = publicUrl.startsWith('https:');
   // A client sending its JSON content type on body-less writes (sign-out, enrolment, reset).
   acceptEmptyJsonBodies(app);
@@ -107,7 +110,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const result = await signInStaff(db, request.body, { limiter, clientAddress: request.ip });
+      const result = await signInStaff(db, request.body, { limiter, clientAddress: request.ip, onFailure: () => metrics?.staffSignInFailed() });
       setSessionCookies(reply, result.session);
       return sessionAnswer(result.staff, result.twoFactorSetupRequired);
     },

@@ -41,6 +41,8 @@ export interface StaffSignInContext {
   limiter: FailureLimiter;
   clientAddress: string;
   now?: Date;
+  /** Told of each failure the limiter counts (`dukkan_signin_failures_total{who="staff"}`). */
+  onFailure?: () => void;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface StaffSignInContext {
 export async function signInStaff(
   db: Database,
   { email, password, code }: { email: string; password: string; code?: string | null },
-  { limiter, clientAddress, now = new Date() }: StaffSignInContext,
+  { limiter, clientAddress, now = new Date(), onFailure }: StaffSignInContext,
 ): Promise<StaffSignInResult> {
   const keys = { email, address: clientAddress };
   const typed = typedEmailForAudit(email);
@@ -85,6 +87,7 @@ export async function signInStaff(
     recordAudit(db, actor, { action: 'staff.sign-in-failed', entityType: 'staff', ...(row ? { entityId: row.id } : {}), after: { reason, ...(!row && typed.typed ? { typed: typed.typed } : {}) } });
   if (!row || !valid || row.disabled) {
     await limiter.recordFailure(keys);
+    onFailure?.();
     await failed(!row ? 'unknown-email' : !valid ? 'wrong-password' : 'disabled');
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
   }
@@ -93,6 +96,7 @@ export async function signInStaff(
     if (code === undefined || code === null || code.trim() === '') throw unauthorized(CODE_REQUIRED_MESSAGE, TWO_FACTOR_REQUIRED);
     if (!(await acceptTotpCode(db, row.id, row.totpSecret, code, { now, consume: true }))) {
       await limiter.recordFailure(keys);
+      onFailure?.();
       await failed('wrong-code');
       throw unauthorized(CODE_INVALID_MESSAGE, TWO_FACTOR_INVALID);
     }
