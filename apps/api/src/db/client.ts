@@ -98,6 +98,46 @@ class UnnamedStatementClient extends pg.Client {
   }
 }
 
+/** How long a new connection is tried again while the pooler refuses it (a restart takes ~1 s). */
+const POOLER_RESTART_GRACE_MS = 5_000;
+
+/** Whether `error` says nobody listens at the address (yet): the pooler is restarting. */
+function refused(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ECONNREFUSED';
+}
+
+/**
+ * A pool in front of a pooler: a connection the pooler refuses is tried again, with growing
+ * waits, for up to `POOLER_RESTART_GRACE_MS`, so that a restart of PgBouncer (decision 0061)
+ * makes requests wait instead of fail. A query already sent on a connection the restart closed
+ * still fails: it may have run, and only its caller knows whether to send it again.
+ */
+class PoolerPool extends pg.Pool {
+  // node-postgres' connect() takes a callback (its own query() uses it) or answers a promise.
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    const attempt = async (): Promise<pg.PoolClient> => {
+      const giveUpAt = Date.now() + POOLER_RESTART_GRACE_MS;
+      for (let wait = 50; ; wait = Math.min(wait * 2, 500)) {
+        try {
+          return await super.connect();
+        } catch (error) {
+          if (!refused(error) || Date.now() + wait > giveUpAt) throw error;
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      }
+    };
+    if (!callback) return attempt();
+    attempt().then(
+      (client) => callback(undefined, client, (release) => client.release(release as Error | boolean | undefined)),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+  }
+}
+
 /** The server's own address of a pool opened through a pooler (LISTEN needs a session of its own). */
 const directConnections = new WeakMap<pg.Pool, pg.ClientConfig>();
 
@@ -113,7 +153,8 @@ export function directConnectionOf(pool: pg.Pool): pg.ClientConfig {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const { directUrl } = options;
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, ...(directUrl ? { Client: UnnamedStatementClient } : {}) });
+    const settings = { connectionString: options.url, max: options.poolSize ?? 10 };
+    const pool = directUrl ? new PoolerPool({ ...settings, Client: UnnamedStatementClient }) : new pg.Pool(settings);
     // An idle client losing its server must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     if (directUrl) directConnections.set(pool, { connectionString: directUrl });
