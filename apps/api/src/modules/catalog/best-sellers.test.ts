@@ -1,8 +1,10 @@
 import { ProductResponseSchema } from '@dukkan/contracts/catalog';
-import { asc, eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { asc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, inject, it, vi } from 'vitest';
 
-import { bestSellers, categories, orders, products } from '../../db/schema';
+import { openDatabase, rowsOf } from '../../db/client';
+import { bestSellers, categories, orders, products, shopSettings } from '../../db/schema';
 import { readCatalogVersion } from '../../lib/catalog-version';
 import { markOrderPaid, orderFixtures } from '../../test/order-fixtures';
 import { useTestApp } from '../../test/test-app';
@@ -71,5 +73,43 @@ describe('best sellers', () => {
     expect(await rebuildBestSellers(t.database.db)).toBe(0);
     expect(await rebuildBestSellers(t.database.db, { force: true })).toBe(1);
     expect(await readCatalogVersion(t.database.db)).toBe(version);
+  });
+
+  it.runIf(inject('dbKind') === 'postgres')('rebuilds once with three processes asking at once, and moves on when the process rebuilding dies', async () => {
+    const fleet = await Promise.all([0, 1, 2].map(() => openDatabase({ kind: 'postgres', url: t.database.url!, poolSize: 2 })));
+    try {
+      await t.database.db.delete(shopSettings).where(eq(shopSettings.key, 'bestSellersRebuiltAt'));
+      const rebuiltAt = async () => (await t.database.db.select({ at: shopSettings.updatedAt }).from(shopSettings).where(eq(shopSettings.key, 'bestSellersRebuiltAt')))[0]?.at;
+      // One rebuild happened: one timestamp, and the other two found it done or in progress.
+      await Promise.all(fleet.map((process) => rebuildBestSellers(process.db)));
+      const first = await rebuiltAt();
+      expect(first).toBeInstanceOf(Date);
+      await Promise.all(fleet.map((process) => rebuildBestSellers(process.db)));
+      expect(await rebuiltAt()).toEqual(first);
+
+      // A process dies in the middle of a rebuild, its lock held: the server ends its session and
+      // the lock with it, and the next process to look rebuilds.
+      await t.database.db.delete(shopSettings).where(eq(shopSettings.key, 'bestSellersRebuiltAt'));
+      const dying = new pg.Client({ connectionString: t.database.url! });
+      dying.on('error', () => undefined);
+      await dying.connect();
+      await dying.query('begin');
+      await dying.query(`select pg_advisory_xact_lock(hashtext('dukkan:best-sellers'))`);
+      const held = dying.query('select pg_sleep(30)');
+      const pid = async () =>
+        rowsOf<{ pid: number }>(
+          await t.database.db.execute(sql`select pid from pg_locks where locktype = 'advisory' and objid = hashtext('dukkan:best-sellers')::oid and granted`),
+        )[0]?.pid;
+      await vi.waitFor(async () => expect(await pid()).toBeTypeOf('number'), { timeout: 5_000, interval: 50 });
+      expect(await rebuildBestSellers(fleet[0]!.db)).toBe(0);
+      expect(await rebuiltAt()).toBeUndefined();
+      await t.database.db.execute(sql`select pg_terminate_backend(${await pid()})`);
+      await held.catch(() => undefined);
+      await dying.end().catch(() => undefined);
+      await rebuildBestSellers(fleet[1]!.db);
+      expect(await rebuiltAt()).toBeInstanceOf(Date);
+    } finally {
+      await Promise.all(fleet.map((process) => process.close()));
+    }
   });
 });
