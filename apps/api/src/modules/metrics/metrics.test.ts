@@ -1,14 +1,19 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
 import { CheckoutSessionResponseSchema } from '@dukkan/contracts/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import { Histogram, Registry } from 'prom-client';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { buildApp } from '../../app';
 import { isEmbedded, type Database } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { Metrics, PAGE_ROUTE, UNMATCHED_ROUTE } from '../../lib/metrics';
 import { orderFixtures } from '../../test/order-fixtures';
 import { productSupply } from '../../test/shop-fixtures';
-import { useTestApp } from '../../test/test-app';
+import { testConfig, useTestApp } from '../../test/test-app';
 
 // Two sign-ups per address: the test's one shopper, then one more, then a 429.
 const t = useTestApp({ env: { SIGNUP_LIMIT: '2' } });
@@ -243,5 +248,47 @@ describe('the outbox gauges', () => {
     for (const name of ['dukkan_outbox_pending', 'dukkan_outbox_failed', 'dukkan_outbox_oldest_pending_seconds']) expect(valueOf(samples, name)).toBeNaN();
     // One query for the three gauges, one warning.
     expect(warnings).toHaveLength(1);
+  });
+});
+
+// A stand-in for the storefront's server entry that takes a second over each page (as in
+// modules/web/server-rendering.test.ts).
+const SLOW_ENTRY = `
+export async function render({ url, template }) {
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  return { status: 200, html: template.replace('<!--app-html-->', () => url) };
+}
+`;
+
+describe.each([0, 1])('the render gauges, SSR_WORKERS=%i', (workers) => {
+  let dist: string;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'dukkan-metrics-ssr-'));
+    await mkdir(path.join(dist, 'server'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"><!--app-html--></div></body></html>');
+    await writeFile(path.join(dist, 'server', 'entry-server.js'), SLOW_ENTRY);
+    await writeFile(path.join(dist, 'package.json'), '{ "type": "module" }');
+    app = await buildApp({ config: testConfig({ LOG_LEVEL: 'silent', SSR_WORKERS: String(workers) }), db: t.database.db, webDistDir: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const gauges = async () => {
+    const samples = samplesOf((await app.inject({ method: 'GET', url: '/metrics' })).body);
+    return ['dukkan_render_workers', 'dukkan_render_workers_busy', 'dukkan_render_queue'].map((name) => valueOf(samples, name));
+  };
+
+  it('show one busy worker and the pages queued behind its first while three render, nothing after', async () => {
+    // The worker loaded and idle first.
+    expect((await app.inject({ method: 'GET', url: '/warm' })).statusCode).toBe(200);
+    expect(await gauges()).toEqual([1, 0, 0]);
+    const pages = ['/a', '/b', '/c'].map((url) => app.inject({ method: 'GET', url }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await gauges()).toEqual([1, 1, 2]);
+    for (const page of await Promise.all(pages)) expect(page.statusCode).toBe(200);
+    expect(await gauges()).toEqual([1, 0, 0]);
   });
 });
