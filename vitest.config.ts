@@ -13,14 +13,16 @@ const postgresProject: TestProjectConfiguration[] = process.env.DATABASE_URL
       },
       {
         // `npm run fleet` started for real (issue #37): PgBouncer, HAProxy and three built API
-        // processes on a copy of the run's template database. A project of its own, not api-pg:
-        // a project's `extends` adds the arrays of apps/api/vitest.config.ts to its own, so
-        // api-pg cannot take back that config's exclusion of src/fleet.
+        // processes, by the launcher's test and the soak's short version. A project of its own,
+        // not api-pg: a project's `extends` adds the arrays of apps/api/vitest.config.ts to its
+        // own, so api-pg cannot take back that config's exclusion of src/fleet. One file at a
+        // time: two fleets at once on a small machine would make the soak's timings fail.
         root: './apps/api',
         test: {
           name: 'api-fleet-pg',
           environment: 'node',
           include: ['src/fleet/**/*.test.ts'],
+          fileParallelism: false,
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
