@@ -45,7 +45,8 @@ function ensureBuiltApi(): void {
   const built = existsSync(serverJs) ? statSync(serverJs).mtimeMs : 0;
   const sources = Math.max(newestChange(path.join(repo, 'apps/api/src')), newestChange(path.join(repo, 'packages/contracts/src')));
   if (built > sources) return;
-  execFileSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: repo, stdio: 'ignore' });
+  // On failure the error's message carries the build's output.
+  execFileSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: repo, stdio: 'pipe' });
 }
 
 function portIsFree(port: number): Promise<boolean> {
