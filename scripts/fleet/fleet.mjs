@@ -106,11 +106,12 @@ function fillTemplate(template, values) {
 }
 
 /**
- * A libpq connection-string value in single quotes (PgBouncer's [databases] lines).
+ * A value of PgBouncer's [databases] lines in single quotes; PgBouncer's parser takes a quote
+ * inside as two quotes (not libpq's backslash).
  * @param {string} value
  */
 function quoteConnValue(value) {
-  return `'${value.replace(/[\\']/g, (character) => `\\${character}`)}'`;
+  return `'${value.replace(/'/g, "''")}'`;
 }
 
 /**
