@@ -979,15 +979,21 @@ async function launch(/** @type {number} */ count) {
 
 // ---------------------------------------------------------------------------------------------
 
-const { values } = parseArgs({
-  options: {
-    processes: { type: 'string', short: 'n', default: '3' },
-    restart: { type: 'boolean', default: false },
-    status: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-  strict: true,
-});
+/** @type {{ processes: string, restart: boolean, status: boolean, help: boolean }} */
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      processes: { type: 'string', short: 'n', default: '3' },
+      restart: { type: 'boolean', default: false },
+      status: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  }));
+} catch (error) {
+  fail(`${/** @type {Error} */ (error).message} (npm run fleet -- --help)`);
+}
 
 if (values.help) {
   console.log(`npm run fleet -- [--processes N]   start PgBouncer, N API processes (default 3) and HAProxy on PORT
