@@ -804,8 +804,6 @@ async function launch(/** @type {number} */ count) {
             TRUST_PROXY: env.TRUST_PROXY ?? '127.0.0.1',
             // Two cores shared by the fleet: one render thread per process unless told otherwise.
             SSR_WORKERS: env.SSR_WORKERS ?? '1',
-            // One process takes the periodic backups; N processes would write N copies each time.
-            ...(i > 1 ? { BACKUP_INTERVAL_HOURS: '0' } : {}),
           },
         });
         pipeOutput(child, `api-${i}`, apiLine);

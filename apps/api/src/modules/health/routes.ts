@@ -33,6 +33,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; readiness: Read
   app.get(
     '/ready',
     {
+      // HAProxy asks every process twice a second: a log line each time would bury the rest.
+      logLevel: 'warn',
       schema: {
         tags: ['health'],
         summary: 'Readiness: 503 while the process starts, drains or cannot reach its database',
