@@ -211,6 +211,12 @@ async function pay(ctx: LoadContext, shopper: ShopperState, order: PlacedOrder):
   const form = await call(ctx, shopper, 'checkout:pay-page', 'GET', page);
   if (!form || form.status !== 200) return;
   const paid = await call(ctx, shopper, 'checkout:pay', 'POST', page, { form: CARD });
+  // A paid order takes its products out of the shopper's cart (payments/service.ts,
+  // removeOrderedLines): acknowledged, those lines are now empty; unanswered, they may be.
+  for (const item of order.items) {
+    if (paid?.status === 303) shopper.cart.set(item._id, { value: 0, uncertain: false });
+    else if (!paid) shopper.cart.set(item._id, { value: shopper.cart.get(item._id)?.value ?? 0, uncertain: true });
+  }
   if (paid?.status === 303) {
     shopper.paid.add(order.id);
     shopper.unpaid = shopper.unpaid.filter((id) => id !== order.id);
