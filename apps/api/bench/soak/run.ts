@@ -330,8 +330,9 @@ export async function runSoak(given: Partial<SoakOptions> & Pick<SoakOptions, 'd
         const wait = step.atS * 1000 - ctx.now();
         if (wait > 0) await sleep(wait);
         if (step.kind === 'kill') {
-          const at = ctx.now();
           const killed = await killRandomProcess(shop);
+          // Taken once the signal is sent: a request that starts before this was in flight at the kill.
+          const at = ctx.now();
           const disruption: Disruption = { kind: 'kill', at, index: killed.index, pid: killed.pid };
           disruptions.push(disruption);
           log(`  ${(at / 1000).toFixed(1)} s: kill -9 API process ${killed.index} (pid ${killed.pid})`);
@@ -341,8 +342,8 @@ export async function runSoak(given: Partial<SoakOptions> & Pick<SoakOptions, 'd
             }),
           );
         } else {
-          const at = ctx.now();
           const restarted = await restartPgBouncer(shop);
+          const at = ctx.now();
           const disruption: Disruption = { kind: 'pgbouncer', at, pid: restarted.pid };
           disruptions.push(disruption);
           log(`  ${(at / 1000).toFixed(1)} s: PgBouncer restart asked (pid ${restarted.pid})`);
