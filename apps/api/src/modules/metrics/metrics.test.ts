@@ -84,6 +84,12 @@ describe('GET /metrics', () => {
     expect(Object.keys(doc.paths)).not.toContain('/metrics');
   });
 
+  it('answers 404 to a request a load balancer passed on (X-Forwarded-For), however HAProxy was got past', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('dukkan_');
+  });
+
   it("reads the outbox at scrape time: pending, failed, and the oldest pending mail's age", async () => {
     const before = (await scrape()).samples;
     const pendingBefore = valueOf(before, 'dukkan_outbox_pending') ?? 0;
