@@ -18,10 +18,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { PlaceOrderResponseSchema } from '@dukkan/contracts/orders';
-import { SignInResponseSchema, UserResponseSchema } from '@dukkan/contracts/users';
 
 import { adminQuery, databaseUrl, quoteIdent } from '../src/test/pg-admin';
 
+import { makeShoppers, productsInStock, type BenchShopper } from './shoppers';
 import { startFleet } from './soak/fleet';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -32,13 +32,8 @@ const PORT = 3460;
 const PGBOUNCER_PORT = 6470;
 const CATALOG_PATH = '/api/product/category/Grocery';
 const CARD = { name: 'Bench Shopper', number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
-const ADDRESS = { fullName: 'Bench Shopper', phoneNumber: '0100 000 0000', country: 'Egypt', city: 'Cairo', street: 'Bench Street', floor: '1', apartment: '1', zipCode: '11511' };
 
-interface Shopper {
-  id: string;
-  token: string;
-  addressId: string;
-}
+type Shopper = BenchShopper;
 
 interface Figures {
   perSecond: number;
@@ -82,35 +77,6 @@ async function closedLoops(loops: number, seconds: number, step: (loop: number) 
   );
   latencies.sort((a, b) => a - b);
   return { perSecond: latencies.length / seconds, p95: percentile(latencies, 95), failures };
-}
-
-async function makeShoppers(baseUrl: string): Promise<Shopper[]> {
-  const shoppers: Shopper[] = [];
-  for (let start = 0; start < SHOPPERS; start += 5) {
-    const batch = Array.from({ length: 5 }, async (_, i) => {
-      const credentials = { email: `bench-fleet-${start + i}-${randomBytes(3).toString('hex')}@example.com`, password: 'a-bench-passphrase-42' };
-      const signUp = await json(`${baseUrl}/api/users/signup`, 'POST', { name: 'Bench Shopper', ...credentials });
-      if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}`);
-      await signUp.arrayBuffer();
-      const { token, data } = SignInResponseSchema.parse(await (await json(`${baseUrl}/api/users/signin`, 'POST', credentials)).json());
-      const book = await json(`${baseUrl}/api/users/address/${data._id}`, 'PUT', [ADDRESS], { token });
-      const addressId = UserResponseSchema.parse(await book.json()).data.addressBook[0]?._id;
-      if (!addressId) throw new Error('the address was not saved');
-      return { id: data._id, token, addressId };
-    });
-    shoppers.push(...(await Promise.all(batch)));
-  }
-  return shoppers;
-}
-
-/** Products with plenty in stock (the demo catalog's 50 or more), so that no checkout is refused for want of units. */
-async function productsInStock(baseUrl: string): Promise<string[]> {
-  const ids: string[] = [];
-  for (let page = 1; page <= 4; page += 1) {
-    const answer = (await (await request(`${baseUrl}/api/product?page=${page}&pageSize=100`)).json()) as { data: { _id: string; quantity: number }[] };
-    ids.push(...answer.data.filter((product) => product.quantity >= 50).map((product) => product._id));
-  }
-  return ids;
 }
 
 /** One whole checkout: the order, its card page's session, the card page, Pay. */
@@ -168,7 +134,7 @@ async function measure(serverUrl: string, processes: number): Promise<{ catalog:
     await closedLoops(CATALOG_CONNECTIONS, WARM_UP_S, catalogStep);
     const catalog = await closedLoops(CATALOG_CONNECTIONS, DURATION_S, catalogStep);
 
-    const shoppers = await makeShoppers(base);
+    const shoppers = await makeShoppers(base, SHOPPERS, 'fleet');
     const products = await productsInStock(base);
     if (products.length === 0) throw new Error('no product with 50 units in stock');
     const checkoutStep = (loop: number) => checkout(base, shoppers[loop]!, products[Math.floor(Math.random() * products.length)]!);

@@ -15,14 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { ProductPageResponseSchema } from '@dukkan/contracts/catalog';
 import { PlaceOrderResponseSchema } from '@dukkan/contracts/orders';
-import { SignInResponseSchema, UserResponseSchema } from '@dukkan/contracts/users';
 import pg from 'pg';
 
 import { adminQuery, databaseUrl, quoteIdent } from '../src/test/pg-admin';
 
 import { startServer } from './server';
+import { makeShoppers, productsInStock, type BenchShopper } from './shoppers';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const RATE = Number(process.env.BENCH_ORDER_RATE ?? 20);
@@ -32,11 +31,7 @@ const SHOPPERS = Math.max(40, Math.ceil((RATE * DURATION_S * 1.5) / 2));
 const RACE_ORDERS = 500;
 const RACE_STOCK = 10;
 
-interface Shopper {
-  id: string;
-  token: string;
-  addressId: string;
-}
+type Shopper = BenchShopper;
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -45,46 +40,6 @@ function percentile(sorted: number[], p: number): number {
 
 function send(url: string, method: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-}
-
-const ADDRESS = {
-  fullName: 'Bench Shopper',
-  phoneNumber: '0100 000 0000',
-  country: 'Egypt',
-  city: 'Cairo',
-  street: 'Bench Street',
-  floor: '1',
-  apartment: '1',
-  zipCode: '11511',
-};
-
-/** Signs up `count` shoppers, each with one saved address, a few at a time (two password hashes each). */
-async function makeShoppers(baseUrl: string, count: number): Promise<Shopper[]> {
-  const shoppers: Shopper[] = [];
-  for (let start = 0; start < count; start += 5) {
-    const batch = Array.from({ length: Math.min(5, count - start) }, async (_, i) => {
-      const credentials = { email: `bench-order-${start + i}-${randomBytes(3).toString('hex')}@example.com`, password: 'a-bench-passphrase-42' };
-      const signUp = await send(`${baseUrl}/api/users/signup`, 'POST', { name: 'Bench Shopper', ...credentials });
-      if (signUp.status !== 201) throw new Error(`signup answered ${signUp.status}`);
-      const { token, data } = SignInResponseSchema.parse(await (await send(`${baseUrl}/api/users/signin`, 'POST', credentials)).json());
-      const book = await send(`${baseUrl}/api/users/address/${data._id}`, 'PUT', [ADDRESS], { token });
-      const addressId = UserResponseSchema.parse(await book.json()).data.addressBook[0]?._id;
-      if (!addressId) throw new Error('the address was not saved');
-      return { id: data._id, token, addressId };
-    });
-    shoppers.push(...(await Promise.all(batch)));
-  }
-  return shoppers;
-}
-
-/** Ids of products with plenty in stock. */
-async function productsInStock(baseUrl: string): Promise<string[]> {
-  const ids: string[] = [];
-  for (let page = 1; page <= 4; page += 1) {
-    const { data } = ProductPageResponseSchema.parse(await (await fetch(`${baseUrl}/api/product?page=${page}&pageSize=100`)).json());
-    ids.push(...data.filter((product) => product.quantity >= 50).map((product) => product._id));
-  }
-  return ids;
 }
 
 /** One Place Order: the order, then its card page. Answers the order's status and the session's. */
@@ -104,7 +59,7 @@ async function placeOrder(baseUrl: string, shopper: Shopper, items: { _id: strin
 async function placeOrderRun(label: string, env: NodeJS.ProcessEnv): Promise<void> {
   const server = await startServer(env);
   try {
-    const shoppers = await makeShoppers(server.url, SHOPPERS);
+    const shoppers = await makeShoppers(server.url, SHOPPERS, 'order');
     const productIds = await productsInStock(server.url);
     const pick = () => productIds[Math.floor(Math.random() * productIds.length)]!;
     const order = (shopper: Shopper) => {
@@ -151,7 +106,7 @@ async function oversellRace(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const shoppers = await makeShoppers(servers[0].url, 50);
+    const shoppers = await makeShoppers(servers[0].url, 50, 'order');
     const [product] = await productsInStock(servers[0].url);
     if (!product) throw new Error('no product in stock');
     await client.query('update products set quantity = $1 where id = $2', [RACE_STOCK, product]);
