@@ -1,7 +1,8 @@
 // The soak test's short version (issue #37): 3 API processes behind HAProxy for 60 s of mixed load
 // from 20 shoppers, one process killed (`kill -9`) after 30 s and PgBouncer restarted after 45 s;
-// then the checks of `npm run soak`. Only in the `api-pg` project (it needs the PostgreSQL server
-// and a build: `npm run build`), never in the plain `api` one.
+// then the checks of `npm run soak`. Only in the `api-fleet-pg` project, run alone by
+// `npm run test:fleet` (it needs the PostgreSQL server, HAProxy, PgBouncer and a build), never in
+// the plain `api` one.
 import { inject, it, expect } from 'vitest';
 
 import { freePorts } from '../../bench/soak/fleet';
