@@ -11,8 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
+import { openDatabase } from '../db/client';
+import { bumpCatalogVersion } from '../lib/catalog-version';
 import { adminQuery, databaseUrl, quoteIdent } from '../test/pg-admin';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -177,6 +180,67 @@ describe('npm run fleet (issue #37)', () => {
       await sleep(250);
     }
   }, 120_000);
+
+  it('shows a catalog change made on one process on every process within the back office’s 10 s', async () => {
+    const { processes } = readFleet();
+    const [first] = (await (await fetch(shop('/api/product?pageSize=1'))).json() as { data: { _id: string }[] }).data;
+    const priceOn = async (processPort: number) =>
+      ((await (await fetch(`http://127.0.0.1:${processPort}/api/product/${first!._id}`)).json()) as { data: { price: number } }).data.price;
+    // Every process has the answer cached.
+    const before = await Promise.all(processes.map((p) => priceOn(p.port)));
+    expect(new Set(before).size).toBe(1);
+    // A write as the back office makes it: the row and the catalog's version in one transaction,
+    // on the server itself (a process's own connection would do the same through PgBouncer).
+    const direct = await openDatabase({ kind: 'postgres', url: databaseUrl(inject('pgUrl'), database), poolSize: 1 });
+    try {
+      await direct.db.transaction(async (tx) => {
+        await tx.execute(sql`update products set price_cents = price_cents + 7, list_price_cents = null where id = ${first!._id}`);
+        await bumpCatalogVersion(tx);
+      });
+    } finally {
+      await direct.close();
+    }
+    const expected = Math.round(before[0]! * 100 + 7) / 100;
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const now = await Promise.all(processes.map((p) => priceOn(p.port)));
+      if (now.every((price) => price === expected)) break;
+      expect(Date.now(), `prices ${now.join(', ')}, expected ${expected}`).toBeLessThan(deadline);
+      await sleep(200);
+    }
+  }, 60_000);
+
+  it('restarts the processes one at a time (npm run fleet -- --restart) without dropping a request', async () => {
+    const before = readFleet().processes.map((p) => p.pid);
+    let sending = true;
+    const failures: string[] = [];
+    let answered = 0;
+    const shopper = async () => {
+      while (sending) {
+        try {
+          const code = await status(shop('/api/product?pageSize=5'));
+          if (code === 200) answered += 1;
+          else failures.push(`status ${code}`);
+        } catch (error) {
+          failures.push(String(error));
+        }
+      }
+    };
+    const shoppers = Promise.all(Array.from({ length: 4 }, shopper));
+    const restart = spawn(process.execPath, [launcherScript, '--restart'], { cwd: repo, env: { ...process.env, DATA_DIR: dataDir } });
+    let restartOutput = '';
+    restart.stdout.setEncoding('utf8').on('data', (chunk: string) => (restartOutput += chunk));
+    restart.stderr.setEncoding('utf8').on('data', (chunk: string) => (restartOutput += chunk));
+    const code = await new Promise<number | null>((resolve) => restart.once('exit', resolve));
+    sending = false;
+    await shoppers;
+    expect(code, restartOutput).toBe(0);
+    const after = readFleet().processes.map((p) => p.pid);
+    // Every process was replaced, and every request meanwhile was answered.
+    expect(after.every((pid, i) => pid !== before[i] && isAlive(pid))).toBe(true);
+    expect(failures).toEqual([]);
+    expect(answered).toBeGreaterThan(0);
+  }, 180_000);
 
   it('stops every child on SIGTERM', async () => {
     const fleet = readFleet();
