@@ -99,12 +99,12 @@ export function latencyRows(records: RequestRecord[], disruptions: Disruption[])
 export async function checkWrites(client: pg.Client, shoppers: ShopperState[]): Promise<SoakReport['writes']> {
   const ids = shoppers.map((s) => s.id);
   const cartRows = await client.query<{ user_id: string; product_id: string; quantity: number }>(
-    'select c.user_id, ci.product_id, ci.quantity from carts c join cart_items ci on ci.cart_id = c.id where c.user_id = any($1::uuid[])',
+    'select c.user_id, ci.product_id, ci.quantity from carts c join cart_items ci on ci.cart_id = c.id where c.user_id = some($1::uuid[])',
     [ids],
   );
-  const wishRows = await client.query<{ user_id: string; product_id: string }>('select user_id, product_id from wishlist_items where user_id = any($1::uuid[])', [ids]);
+  const wishRows = await client.query<{ user_id: string; product_id: string }>('select user_id, product_id from wishlist_items where user_id = some($1::uuid[])', [ids]);
   const orderRows = await client.query<{ id: string; payment_status: string; product_id: string; quantity: number }>(
-    'select o.id, o.payment_status, oi.product_id, oi.quantity from orders o join order_items oi on oi.order_id = o.id where o.user_id = any($1::uuid[])',
+    'select o.id, o.payment_status, oi.product_id, oi.quantity from orders o join order_items oi on oi.order_id = o.id where o.user_id = some($1::uuid[])',
     [ids],
   );
   const carts = new Map(cartRows.rows.map((row) => [`${row.user_id}/${row.product_id}`, row.quantity]));

@@ -86,16 +86,19 @@ async function migrateOnePoolAtATime(pool: pg.Pool, migrate: () => Promise<void>
  * parse and plan per statement, which the server mostly has to do anyway for generic plans.
  */
 class UnnamedStatementClient extends pg.Client {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- node-postgres' query() has a dozen overloads; this one forwards its arguments as they came, after dropping a statement name.
-  override query(...args: any[]): any {
-    const config: unknown = args[0];
-    if (config && typeof config === 'object' && 'name' in config) {
-      const { name: _dropped, ...unnamed } = config as { name?: string };
-      args[0] = unnamed;
-    }
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- forwarded as given (see above).
-    return (super.query as (...forwarded: unknown[]) => unknown)(...args);
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    const send = pg.Client.prototype.query.bind(this) as (...args: unknown[]) => unknown;
+    // One function for every overload of query(): only its first argument changes.
+    this.query = ((first: unknown, ...rest: unknown[]) => send(withoutName(first), ...rest)) as pg.Client['query'];
   }
+}
+
+/** A query's config without its statement name; text, a submittable query or no name: as given. */
+function withoutName(config: unknown): unknown {
+  if (!config || typeof config !== 'object' || !('name' in config) || 'submit' in config) return config;
+  const { name: _dropped, ...unnamed } = config as { name?: string };
+  return unnamed;
 }
 
 /** How long a new connection is tried again while the pooler refuses it (a restart takes ~1 s). */
