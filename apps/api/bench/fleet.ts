@@ -22,7 +22,7 @@ import { PlaceOrderResponseSchema } from '@dukkan/contracts/orders';
 import { adminQuery, databaseUrl, quoteIdent } from '../src/test/pg-admin';
 
 import { makeShoppers, productsInStock, type BenchShopper } from './shoppers';
-import { startFleet } from './soak/fleet';
+import { measuredFleetEnv, startFleet } from './soak/fleet';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARM_UP_S = 3;
@@ -112,16 +112,7 @@ async function measure(serverUrl: string, processes: number): Promise<{ catalog:
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl(serverUrl, name),
-    PORT: String(PORT),
-    PGBOUNCER_PORT: String(PGBOUNCER_PORT),
-    DATA_DIR: dataDir,
-    FLEET_DIR: fleetDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    SIGNUP_LIMIT: '0',
-    GUEST_CART_LIMIT: '0',
-    LOG_LEVEL: 'warn',
-    BACKUP_INTERVAL_HOURS: '0',
+    ...measuredFleetEnv({ databaseUrl: databaseUrl(serverUrl, name), port: PORT, pgbouncerPort: PGBOUNCER_PORT, dataDir, fleetDir }),
   };
   const shop = await startFleet(processes, env, fleetDir, PORT, () => undefined);
   try {

@@ -44,6 +44,7 @@ import { adminQuery, databaseUrl, quoteIdent } from '../src/test/pg-admin';
 import { createTestStaff } from '../src/test/staff-fixtures';
 
 import { startServer } from './server';
+import { BENCH_ADDRESS } from './shoppers';
 
 const SHOPPERS = Number(process.env.BENCH_PROMO_SHOPPERS ?? 20);
 const PACE = Number(process.env.BENCH_PROMO_PACE ?? 2);
@@ -81,16 +82,7 @@ async function expectStatus(response: Promise<Response>, status: number, what: s
   return body;
 }
 
-const ADDRESS = {
-  fullName: 'Bench Shopper',
-  phoneNumber: '0100 000 0000',
-  country: 'Egypt',
-  city: 'Cairo',
-  street: 'Bench Street',
-  floor: '1',
-  apartment: '1',
-  zipCode: '11511',
-};
+const ADDRESS = BENCH_ADDRESS;
 
 interface Shopper {
   id: string;

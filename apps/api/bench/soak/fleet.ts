@@ -1,6 +1,7 @@
 // The shop under soak: the fleet (`node scripts/fleet/fleet.mjs`, decision 0061) or, while
 // developing, one built server process; and what the soak does to it (kills, PgBouncer restart).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -32,6 +33,26 @@ export interface Shop {
 }
 
 const REPO_ROOT = path.resolve(API_ROOT, '..', '..');
+
+/**
+ * The settings a measured fleet gets (the soak, bench/fleet.ts): its database, ports and folders,
+ * a secret of its own, no per-address limits (every simulated shopper comes from 127.0.0.1), no
+ * backups, and only warnings logged.
+ */
+export function measuredFleetEnv(options: { databaseUrl: string; port: number; pgbouncerPort: number; dataDir: string; fleetDir: string }): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    PORT: String(options.port),
+    PGBOUNCER_PORT: String(options.pgbouncerPort),
+    DATA_DIR: options.dataDir,
+    FLEET_DIR: options.fleetDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SIGNUP_LIMIT: '0',
+    GUEST_CART_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+    BACKUP_INTERVAL_HOURS: '0',
+  };
+}
 
 async function ready(url: string): Promise<boolean> {
   try {

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { adminQuery, databaseUrl, quoteIdent } from '../../src/test/pg-admin';
 
 import { checkMail, checkStock, checkWrites, classifyFailures, describeFailures, FAILURE_WINDOW_MS, FAILURES_PER_SHOPPER, latencyRows, DURING_MS } from './checks';
-import { killRandomProcess, restartPgBouncer, startFleet, startSingle, type Shop } from './fleet';
+import { killRandomProcess, measuredFleetEnv, restartPgBouncer, startFleet, startSingle, type Shop } from './fleet';
 import { REQUEST_TIMEOUT_MS, runShopper, type Catalog, type LoadContext, type ShopperState } from './shopper';
 import type { Check, Disruption, RequestRecord, SoakOptions, SoakReport } from './types';
 
@@ -270,16 +270,7 @@ export async function runSoak(given: Partial<SoakOptions> & Pick<SoakOptions, 'd
   const unset = new Set(['SMTP_URL', 'PUBLIC_URL', 'DATABASE_DIRECT_URL', 'PAYMENT_TIMEOUT_MINUTES', 'INIT_CWD', 'PAYMENT_PROVIDER', 'REDIS_URL']);
   const env: NodeJS.ProcessEnv = {
     ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.has(name))),
-    DATABASE_URL: url,
-    PORT: String(options.port),
-    PGBOUNCER_PORT: String(options.pgbouncerPort),
-    DATA_DIR: dataDir,
-    FLEET_DIR: fleetDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    SIGNUP_LIMIT: '0',
-    GUEST_CART_LIMIT: '0',
-    LOG_LEVEL: 'warn',
-    BACKUP_INTERVAL_HOURS: '0',
+    ...measuredFleetEnv({ databaseUrl: url, port: options.port, pgbouncerPort: options.pgbouncerPort, dataDir, fleetDir }),
     SSR_WORKERS: '0',
     HOST: '127.0.0.1',
   };
