@@ -97,8 +97,6 @@ export interface AppOptions {
   sitemapMaxUrls?: number;
   /** How often the catalog's version row is polled besides LISTEN (default 2 s); tests lengthen it to see NOTIFY alone. */
   catalogPollMs?: number;
-  /** Whether this process takes requests (`GET /api/ready`); ready once the app is, by default. */
-  readiness?: Readiness;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -116,7 +114,7 @@ declare module 'fastify' {
  * Builds the whole HTTP application without listening: server.ts listens, tests `inject`.
  * Every module is registered here, explicitly, under its prefix.
  */
-export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, staffLimiter: givenStaffLimiter, creationLimiter: givenCreationLimiter, logStream, mailer: givenMailer, outboxTimings, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight, catalogPollMs, readiness = new Readiness() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter, staffLimiter: givenStaffLimiter, creationLimiter: givenCreationLimiter, logStream, mailer: givenMailer, outboxTimings, paymentProvider: givenProvider, pageCacheTtlMs, sitemapMaxUrls, maxRendersInFlight, catalogPollMs }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -243,6 +241,8 @@ export async function buildApp({ config, db, webDistDir = WEB_DIST_DIR, limiter,
   // Catalog changes (decision 0034): every process drops its cached answers, pages and sitemaps.
   const catalog = watchCatalog(app, db, cache, catalogPollMs);
   await app.register(adminNoStore);
+  // Ready once the app is; server.ts turns it to draining on SIGTERM.
+  const readiness = new Readiness();
   app.decorate('readiness', readiness);
   app.addHook('onReady', (done) => {
     readiness.markReady();
